@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { LIMITS } from './enums';
+import { nullableUrl } from './fields';
+import { listQuery } from './list-query';
+
+/** Strips scheme, path and port, lower-cases; returns null when what is left is not a hostname. */
+export function normaliseDomainName(input: string): string | null {
+  let s = input.trim().toLowerCase();
+  s = s.replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
+  s = s.split(/[/?#]/)[0] ?? '';
+  s = s.replace(/:\d*$/, '').replace(/\.$/, '');
+  if (!s || s.length > LIMITS.domainNameMax) return null;
+  let host: string;
+  try {
+    host = new URL(`http://${s}`).hostname;
+  } catch {
+    return null;
+  }
+  // An ASCII name the URL parser had to change was not a plain hostname (IDNs become punycode).
+  if (host !== s && /^[\x20-\x7e]*$/.test(s)) return null;
+  const labels = host.split('.');
+  const labelOk = (l: string) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l);
+  if (!labels.every(labelOk)) return null;
+  if (labels.length < 2 && host !== 'localhost') return null;
+  if (/^\d+$/.test(labels[labels.length - 1] ?? '')) return null;
+  return host;
+}
+
+export const domainNameField = z
+  .string()
+  .max(LIMITS.domainNameMax)
+  .transform((v, ctx) => {
+    const name = normaliseDomainName(v);
+    if (!name) {
+      ctx.addIssue({ code: 'custom', message: 'must be a valid domain name, like links.example.com.' });
+      return z.NEVER;
+    }
+    return name;
+  });
+
+export const domainCreateSchema = z.object({
+  name: domainNameField,
+  homepage_url: nullableUrl().optional(),
+  not_found_url: nullableUrl().optional(),
+});
+
+export const domainUpdateSchema = z.object({
+  homepage_url: nullableUrl().optional(),
+  not_found_url: nullableUrl().optional(),
+});
+
+export const domainListQuerySchema = z.object(listQuery(['name'], ['id', 'name']));
+
+export type DomainCreateInput = z.input<typeof domainCreateSchema>;
+export type DomainCreate = z.output<typeof domainCreateSchema>;
+export type DomainUpdate = z.output<typeof domainUpdateSchema>;
+export type DomainListQuery = z.output<typeof domainListQuerySchema>;
+
+export interface Domain {
+  id: number;
+  name: string;
+  url: string;
+  homepage_url: string | null;
+  not_found_url: string | null;
+  links_count: number;
+  created_at: string;
+  updated_at: string;
+}

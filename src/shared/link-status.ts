@@ -1,0 +1,26 @@
+// The one rule for a link's status (contract 3, Link). The SQL filter in the server mirrors it.
+import type { LinkStatus } from './enums';
+
+export interface StatusInput {
+  disabled: boolean | number;
+  active_period_start_at: string | null;
+  active_period_end_at: string | null;
+  clicks: number;
+  clicks_limit: number | null;
+}
+
+export function linkStatus(link: StatusInput, now: Date = new Date()): LinkStatus {
+  if (link.disabled) return 3;
+  if (link.active_period_end_at !== null && Date.parse(link.active_period_end_at) <= now.getTime()) return 2;
+  if (link.clicks_limit !== null && link.clicks >= link.clicks_limit) return 2;
+  return 1;
+}
+
+/** Active but its start is still ahead: the dashboard shows it as Scheduled. */
+export function isScheduled(link: StatusInput, now: Date = new Date()): boolean {
+  return (
+    linkStatus(link, now) === 1 &&
+    link.active_period_start_at !== null &&
+    Date.parse(link.active_period_start_at) > now.getTime()
+  );
+}

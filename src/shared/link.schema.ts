@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { LIMITS, RESERVED_ALIASES, type LinkStatus, type PixelType, type TargetsType } from './enums';
+import {
+  flag01,
+  httpUrl,
+  idList,
+  idRef,
+  intField,
+  nullableText,
+  nullableUrl,
+  passwordField,
+  queryEnum,
+  queryInt,
+  queryNumberEnum,
+  querySearch,
+  timestampField,
+} from './fields';
+import { pagingFields } from './list-query';
+import { checkTargets, targetsField, targetsTypeField, type Target } from './targets';
+
+const reserved = new Set<string>(RESERVED_ALIASES.map((a) => a.toLowerCase()));
+
+export const ALIAS_RE = /^[A-Za-z0-9_-]+$/;
+
+export const aliasField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(LIMITS.aliasMax)
+  .regex(ALIAS_RE, { error: 'may only contain letters, digits, dashes and underscores.' })
+  .refine((v) => !reserved.has(v.toLowerCase()), { error: 'is reserved by Linkdeck; choose another alias.' });
+
+const privacyField = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+  z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'must be one of: 0, 1, 2.' }),
+);
+
+/** '' or 0 clears; otherwise 1 to 999999999. */
+const clicksLimitField = z.preprocess(
+  (v) => (v === '' || v === null || v === 0 || v === '0' ? null : v),
+  intField(1, LIMITS.clicksLimitMax).nullable(),
+);
+
+const editableFields = {
+  url: httpUrl(),
+  alias: aliasField,
+  title: nullableText(LIMITS.titleMax),
+  space_id: idRef,
+  pixel_ids: idList,
+  redirect_password: passwordField,
+  sensitive_content: flag01,
+  privacy: privacyField,
+  password: passwordField,
+  active_period_start_at: timestampField,
+  active_period_end_at: timestampField,
+  clicks_limit: clicksLimitField,
+  expiration_url: nullableUrl(),
+  targets_type: targetsTypeField,
+  targets: targetsField,
+  disabled: flag01,
+};
+
+type Editable = { [K in keyof typeof editableFields]?: z.output<(typeof editableFields)[K]> };
+
+/** Checks between fields that are both in the payload; checks against the stored link live in the server. */
+function pairChecks(v: Editable, ctx: z.RefinementCtx, creating: boolean) {
+  if (v.targets !== undefined && (v.targets_type !== undefined || creating)) {
+    for (const iss of checkTargets(v.targets_type ?? null, v.targets)) ctx.addIssue({ code: 'custom', ...iss });
+  }
+  if (v.active_period_start_at && v.active_period_end_at && v.active_period_start_at >= v.active_period_end_at) {
+    ctx.addIssue({ code: 'custom', path: ['active_period_end_at'], message: 'must be a date after active_period_start_at.' });
+  }
+  if (creating && v.privacy === 2 && !v.password) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: 'is required when privacy is 2 (password).' });
+  }
+}
+
+const optionalEditable = Object.fromEntries(
+  Object.entries(editableFields).map(([k, s]) => [k, s.optional()]),
+) as { [K in keyof typeof editableFields]: z.ZodOptional<(typeof editableFields)[K]> };
+
+export const linkUpdateSchema = z.object(optionalEditable).superRefine((v, ctx) => pairChecks(v, ctx, false));
+
+export const linkCreateSchema = z.preprocess(
+  (v) => {
+    // The seed's create example names the domain `domain`; the parameter list says `domain_id`.
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const o = v as Record<string, unknown>;
+      const alias = o.alias === '' ? undefined : o.alias;
+      if (o.domain_id === undefined && o.domain !== undefined) return { ...o, alias, domain_id: o.domain };
+      return { ...o, alias };
+    }
+    return v;
+  },
+  z
+    .object({ ...optionalEditable, url: httpUrl(), domain_id: idRef.optional() })
+    .superRefine((v, ctx) => pairChecks(v, ctx, true)),
+);
+
+export type LinkCreateInput = z.input<typeof linkCreateSchema>;
+export type LinkCreate = z.output<typeof linkCreateSchema>;
+export type LinkUpdate = z.output<typeof linkUpdateSchema>;
+
+export const LINK_SORT_BY = ['id', 'clicks', 'title', 'alias', 'url'] as const;
+export const LINK_SEARCH_BY = ['title', 'alias', 'url'] as const;
+
+export const linkListQuerySchema = z.object({
+  search: querySearch,
+  search_by: queryEnum(LINK_SEARCH_BY, 'title'),
+  status: queryNumberEnum([0, 1, 2, 3] as const, 0),
+  space_id: queryInt(0),
+  domain_id: queryInt(0),
+  pixel_id: queryInt(1),
+  sort_by: queryEnum(LINK_SORT_BY, 'id'),
+  ...pagingFields,
+});
+
+export type LinkListQuery = z.output<typeof linkListQuerySchema>;
+export type LinkListSearch = z.input<typeof linkListQuerySchema>;
+
+export interface Link {
+  id: number;
+  alias: string;
+  url: string;
+  short_url: string;
+  title: string | null;
+  status: LinkStatus;
+  disabled: 0 | 1;
+  targets_type: TargetsType | null;
+  targets: Target[];
+  sensitive_content: 0 | 1;
+  privacy: 0 | 1 | 2;
+  password: boolean;
+  redirect_password: boolean;
+  active_period_start_at: string | null;
+  active_period_end_at: string | null;
+  clicks_limit: number | null;
+  expiration_url: string | null;
+  clicks: number;
+  space: { id: number; name: string; color: number } | null;
+  domain: { id: number; name: string; url: string } | null;
+  pixels: { id: number; name: string; type: PixelType }[];
+  created_at: string;
+  updated_at: string;
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { LIMITS, PIXEL_TYPES, type PixelType } from './enums';
+import { listQuery } from './list-query';
+
+const nameField = z.string().trim().min(1).max(LIMITS.pixelNameMax);
+const typeField = z.enum(PIXEL_TYPES, { error: `must be one of: ${PIXEL_TYPES.join(', ')}.` });
+const valueField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(LIMITS.pixelValueMax)
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'may only contain letters, digits, dashes and underscores.' });
+
+export const pixelCreateSchema = z.object({ name: nameField, type: typeField, value: valueField });
+export const pixelUpdateSchema = z.object({
+  name: nameField.optional(),
+  type: typeField.optional(),
+  value: valueField.optional(),
+});
+export const pixelListQuerySchema = z.object({
+  ...listQuery(['name'], ['id', 'name']),
+  type: z.preprocess((v) => (v === '' ? undefined : v), typeField.optional()),
+});
+
+export type PixelCreate = z.output<typeof pixelCreateSchema>;
+export type PixelUpdate = z.output<typeof pixelUpdateSchema>;
+export type PixelListQuery = z.output<typeof pixelListQuerySchema>;
+
+export interface Pixel {
+  id: number;
+  name: string;
+  type: PixelType;
+  value: string;
+  created_at: string;
+  updated_at: string;
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { LIMITS } from './enums';
+import { intField } from './fields';
+import { listQuery } from './list-query';
+
+const nameField = z.string().trim().min(1).max(LIMITS.spaceNameMax);
+const colorField = intField(1, 6);
+
+export const spaceCreateSchema = z.object({ name: nameField, color: colorField.optional() });
+export const spaceUpdateSchema = z.object({ name: nameField.optional(), color: colorField.optional() });
+export const spaceListQuerySchema = z.object(listQuery(['name'], ['id', 'name']));
+
+export type SpaceCreate = z.output<typeof spaceCreateSchema>;
+export type SpaceUpdate = z.output<typeof spaceUpdateSchema>;
+export type SpaceListQuery = z.output<typeof spaceListQuerySchema>;
+
+export interface Space {
+  id: number;
+  name: string;
+  color: number;
+  links_count: number;
+  created_at: string;
+  updated_at: string;
+}

@@ -1,0 +1,116 @@
+// Targeting rules: which keys each targets_type allows, and validation of a whole targets list.
+import { z } from 'zod';
+import { BROWSERS, CONTINENT_CODES, DEVICES, OPERATING_SYSTEMS, TARGETS_TYPES, LIMITS, type TargetsType } from './enums';
+import { COUNTRY_CODES, LANGUAGE_CODES } from './geo-data';
+import { httpUrl } from './fields';
+
+export interface Target {
+  key: string;
+  value: string;
+}
+
+const exact = (list: readonly string[]) => new Set<string>(list);
+const osSet = exact(OPERATING_SYSTEMS);
+const browserSet = exact(BROWSERS);
+const deviceSet = exact(DEVICES);
+const continentSet = exact(CONTINENT_CODES);
+
+/**
+ * Normalises a key for its type, or returns null when the key is not allowed. Country and continent
+ * codes are upper-cased and language codes lower-cased; the other lists must match exactly.
+ */
+export function normaliseTargetKey(type: TargetsType, rawKey: string): string | null {
+  const key = rawKey.trim();
+  switch (type) {
+    case 'countries':
+      return COUNTRY_CODES.has(key.toUpperCase()) && key.length === 2 ? key.toUpperCase() : null;
+    case 'languages':
+      return LANGUAGE_CODES.has(key.toLowerCase()) && key.length === 2 ? key.toLowerCase() : null;
+    case 'continents':
+      return continentSet.has(key.toUpperCase()) ? key.toUpperCase() : null;
+    case 'operating_systems':
+      return osSet.has(key) ? key : null;
+    case 'browsers':
+      return browserSet.has(key) ? key : null;
+    case 'devices':
+      return deviceSet.has(key) ? key : null;
+    case 'rotations': {
+      if (key === '') return '';
+      if (!/^\d+$/.test(key)) return null;
+      const n = Number(key);
+      return n >= 1 && n <= 100 ? String(n) : null;
+    }
+  }
+}
+
+export function keyRuleText(type: TargetsType): string {
+  switch (type) {
+    case 'countries':
+      return 'must be an ISO 3166-1 alpha-2 country code.';
+    case 'languages':
+      return 'must be an ISO 639-1 language code.';
+    case 'continents':
+      return `must be one of: ${CONTINENT_CODES.join(', ')}.`;
+    case 'operating_systems':
+      return `must be one of: ${OPERATING_SYSTEMS.join(', ')}.`;
+    case 'browsers':
+      return `must be one of: ${BROWSERS.join(', ')}.`;
+    case 'devices':
+      return `must be one of: ${DEVICES.join(', ')}.`;
+    case 'rotations':
+      return 'must be empty or a whole-number weight from 1 to 100.';
+  }
+}
+
+/** Rotation weight of a key: empty means 1. */
+export function rotationWeight(key: string): number {
+  return key === '' ? 1 : Math.max(1, Math.min(100, Number(key) || 1));
+}
+
+export interface TargetIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** Checks keys against the type, duplicates, and normalises keys in place. */
+export function checkTargets(type: TargetsType | null, targets: Target[]): TargetIssue[] {
+  const issues: TargetIssue[] = [];
+  if (targets.length === 0) return issues;
+  if (!type) {
+    issues.push({ path: ['targets_type'], message: 'is required when targets are given.' });
+    return issues;
+  }
+  const seen = new Map<string, number>();
+  targets.forEach((t, i) => {
+    const key = normaliseTargetKey(type, t.key);
+    if (key === null) {
+      issues.push({ path: ['targets', i, 'key'], message: keyRuleText(type) });
+      return;
+    }
+    t.key = key;
+    if (type === 'rotations') return;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      issues.push({ path: ['targets', i, 'key'], message: `duplicates targets.${first}.key (${key}).` });
+    } else {
+      seen.set(key, i);
+    }
+  });
+  return issues;
+}
+
+export const targetsTypeField = z.preprocess(
+  (v) => (v === '' || v === null ? null : v),
+  z.enum(TARGETS_TYPES, { error: `must be one of: ${TARGETS_TYPES.join(', ')}.` }).nullable(),
+);
+
+const targetEntry = z.object({
+  key: z.preprocess((v) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v), z.string().max(64)),
+  value: httpUrl(),
+});
+
+/** targets[i][key] / targets[i][value]; '' clears. qs gives an object for sparse indexes: refused. */
+export const targetsField = z.preprocess(
+  (v) => (v === '' || v === null ? [] : v),
+  z.array(targetEntry, { error: 'must be a list of {key, value} entries.' }).max(LIMITS.targetsMax),
+);
