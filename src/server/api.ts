@@ -1,0 +1,43 @@
+// The API v1 scope: auth, rate limit, OpenAPI and every resource's routes.
+import type { FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { createHash } from 'node:crypto';
+import { registerAuth, apiKeyOf } from './auth/auth.hook';
+import { openApiPlugin, isPublicApiPath } from './openapi/openapi.plugin';
+import { sendError, notFound } from './http/errors';
+import { domainsRoutes } from './domains/domains.routes';
+import { linksRoutes } from './links/links.routes';
+import { spacesRoutes } from './spaces/spaces.routes';
+import { pixelsRoutes } from './pixels/pixels.routes';
+import { usersRoutes } from './users/users.routes';
+import { accountRoutes } from './account/account.routes';
+import { statsRoutes } from './stats/stats.routes';
+
+export async function apiPlugin(app: FastifyInstance): Promise<void> {
+  const { config } = app.ctx;
+  if (config.apiRateLimit > 0) {
+    await app.register(rateLimit, {
+      max: config.apiRateLimit,
+      timeWindow: 60_000,
+      hook: 'onRequest',
+      keyGenerator: (request) => {
+        const key = apiKeyOf(request);
+        return key ? `k:${createHash('sha256').update(key).digest('base64url')}` : `ip:${request.ip}`;
+      },
+      addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },
+      errorResponseBuilder: () => ({ statusCode: 429, message: 'Too Many Requests.', status: 429 }),
+    });
+  }
+  await app.register(openApiPlugin);
+  registerAuth(app, isPublicApiPath);
+
+  await app.register(domainsRoutes, { prefix: '/domains' });
+  await app.register(linksRoutes, { prefix: '/links' });
+  await app.register(spacesRoutes, { prefix: '/spaces' });
+  await app.register(pixelsRoutes, { prefix: '/pixels' });
+  await app.register(usersRoutes, { prefix: '/users' });
+  await app.register(accountRoutes, { prefix: '/account' });
+  await app.register(statsRoutes, { prefix: '/stats' });
+
+  app.all('/*', async (_request, reply) => sendError(reply, notFound()));
+}

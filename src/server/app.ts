@@ -1,0 +1,67 @@
+// Builds the Fastify app: API v1, dashboard, health and the public redirect. Listening is main.ts's job.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import cookie from '@fastify/cookie';
+import qs from 'qs';
+import { serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
+import type { Config } from './config';
+import { openDatabase, type Db } from './db/database';
+import { Changes, type AppContext } from './context';
+import { registerErrorHandling, sendError, notFound } from './http/errors';
+import { apiPlugin } from './api';
+import { dashboardPlugin } from './web/dashboard.plugin';
+import { redirectPlugin } from './redirect/redirect.plugin';
+
+export interface BuildOptions {
+  config: Config;
+  /** An open database; when absent the app opens config.dbFile and closes it on app.close(). */
+  db?: Db;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const BODY_LIMIT = 512 * 1024;
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = opts.db ?? (await openDatabase(config.dbFile));
+  const ctx: AppContext = { config, db, changes: new Changes() };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('user', null as never);
+  if (!opts.db) app.addHook('onClose', async () => db.close());
+
+  await app.register(formbody, {
+    bodyLimit: BODY_LIMIT,
+    parser: (body: string) => qs.parse(body, { arrayLimit: 200, depth: 3, parameterLimit: 2000, allowDots: false }),
+  });
+  await app.register(cookie);
+  registerErrorHandling(app);
+
+  // Bodies that are present but null (POST with no body) validate as an empty object: "url is required".
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) {
+      if (request.method === 'POST' || request.method === 'PUT' || request.method === 'PATCH') request.body = {};
+    }
+  });
+
+  app.get('/health', async () => ({ status: 'ok' }));
+  await app.register(apiPlugin, { prefix: '/api/v1' });
+  await app.register(dashboardPlugin);
+  await app.register(redirectPlugin);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/')) return sendError(reply, notFound());
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+  });
+  return app;
+}

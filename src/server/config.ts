@@ -1,0 +1,54 @@
+// Configuration from the environment (contract section 1).
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Path of the SQLite file, or ':memory:'. */
+  dbFile: string;
+  baseUrl: string;
+  adminApiKey: string | null;
+  trustProxy: boolean;
+  apiRateLimit: number;
+  clickRetentionDays: number;
+  /** Where the built dashboard lives. */
+  webDir: string;
+  /** Fetch titles of destinations in the background. */
+  fetchTitles: boolean;
+  logLevel: string;
+}
+
+function int(name: string, value: string | undefined, fallback: number, min = 0): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number >= ${min}, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = int('PORT', env.PORT, 8080);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const baseUrl = (env.BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    const u = new URL(baseUrl);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
+  } catch {
+    throw new Error(`BASE_URL must be an absolute http(s) URL, got "${baseUrl}"`);
+  }
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    dbFile: path.join(dataDir, 'linkdeck.db'),
+    baseUrl,
+    adminApiKey: env.ADMIN_API_KEY || null,
+    trustProxy: Boolean(env.TRUST_PROXY) && env.TRUST_PROXY !== '0' && env.TRUST_PROXY !== 'false',
+    apiRateLimit: int('API_RATE_LIMIT', env.API_RATE_LIMIT, 600),
+    clickRetentionDays: int('CLICK_RETENTION_DAYS', env.CLICK_RETENTION_DAYS, 365, 1),
+    webDir: path.resolve(env.WEB_DIR || 'dist/web'),
+    fetchTitles: env.FETCH_TITLES !== '0',
+    logLevel: env.LOG_LEVEL || 'info',
+    ...overrides,
+  };
+}

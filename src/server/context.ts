@@ -1,0 +1,38 @@
+// What every route and service of one app instance shares.
+import { EventEmitter } from 'node:events';
+import type { Config } from './config';
+import type { Db } from './db/database';
+
+/** Changes that caches (the redirect's link cache) must hear about. */
+export interface ChangeEvents {
+  /** A link was created, updated or deleted (by id). */
+  link: [linkId: number];
+  /** A domain was created, updated or deleted; its links may have gone with it. */
+  domain: [domainId: number];
+  /** Many links changed at once (a domain, space, pixel or user was deleted). */
+  reset: [];
+}
+
+export class Changes extends EventEmitter<ChangeEvents> {}
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  changes: Changes;
+}
+
+export interface AuthUser {
+  id: number;
+  name: string;
+  role: 'admin' | 'user';
+  created_at: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    user: AuthUser;
+  }
+}

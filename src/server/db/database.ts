@@ -1,0 +1,52 @@
+// The embedded SQLite database (WAL) behind Kysely, migrated to the latest version on open.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './schema';
+import * as m001 from './migrations/001-initial';
+
+const migrations: Record<string, Migration> = {
+  '001-initial': m001,
+};
+
+class StaticMigrations implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  }
+}
+
+export interface Db {
+  kysely: Kysely<Database>;
+  /** The raw connection, for the few hot paths that use prepared statements directly. */
+  sqlite: SQLite.Database;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(file: string): Promise<Db> {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('temp_store = MEMORY');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const migrator = new Migrator({ db: kysely, provider: new StaticMigrations() });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const r of results ?? []) {
+    if (r.status === 'Error') throw new Error(`migration ${r.migrationName} failed`);
+  }
+  if (error) throw error;
+  let closed = false;
+  return {
+    kysely,
+    sqlite,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await kysely.destroy();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+// Kysely table types. Timestamps are ISO 8601 UTC strings with milliseconds, so they sort as text.
+import type { Generated } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  role: 'admin' | 'user';
+  api_key_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DomainsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  homepage_url: string | null;
+  not_found_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SpacesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  color: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PixelsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  type: string;
+  value: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LinksTable {
+  id: Generated<number>;
+  user_id: number;
+  domain_id: number | null;
+  space_id: number | null;
+  alias: string;
+  url: string;
+  title: string | null;
+  /** JSON text of [{key, value}]. */
+  targets: string;
+  targets_type: string | null;
+  sensitive_content: number;
+  privacy: number;
+  password_hash: string | null;
+  redirect_password_hash: string | null;
+  active_period_start_at: string | null;
+  active_period_end_at: string | null;
+  clicks_limit: number | null;
+  expiration_url: string | null;
+  disabled: number;
+  clicks: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LinkPixelsTable {
+  link_id: number;
+  pixel_id: number;
+}
+
+export interface ClickEventsTable {
+  id: Generated<number>;
+  link_id: number;
+  clicked_at: string;
+  country: string | null;
+  continent: string | null;
+  os: string | null;
+  browser: string | null;
+  device: string | null;
+  language: string | null;
+  referrer: string | null;
+}
+
+/** Daily rollup: dimension 'clicks' (value '') holds the day's total; the others one row per value. */
+export interface ClickDailyTable {
+  link_id: number;
+  day: string;
+  dimension: string;
+  value: string;
+  count: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  domains: DomainsTable;
+  spaces: SpacesTable;
+  pixels: PixelsTable;
+  links: LinksTable;
+  link_pixels: LinkPixelsTable;
+  click_events: ClickEventsTable;
+  click_daily: ClickDailyTable;
+  settings: SettingsTable;
+}

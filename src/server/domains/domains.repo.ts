@@ -1,0 +1,106 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Domain, DomainCreate, DomainListQuery, DomainUpdate } from '../../shared/domain.schema';
+import { likePattern, nowIso } from '../http/pagination';
+
+export function domainUrl(name: string, baseUrl: string): string {
+  return `${new URL(baseUrl).protocol}//${name}`;
+}
+
+type Row = Omit<Domain, 'url'>;
+
+export class DomainsRepo {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly baseUrl: string,
+  ) {}
+
+  private base(userId: number) {
+    return this.db
+      .selectFrom('domains as d')
+      .where('d.user_id', '=', userId)
+      .select([
+        'd.id',
+        'd.name',
+        'd.homepage_url',
+        'd.not_found_url',
+        'd.created_at',
+        'd.updated_at',
+        (eb) =>
+          eb
+            .selectFrom('links')
+            .whereRef('links.domain_id', '=', 'd.id')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .as('links_count'),
+      ]);
+  }
+
+  present(row: Row): Domain {
+    return {
+      id: row.id,
+      name: row.name,
+      url: domainUrl(row.name, this.baseUrl),
+      homepage_url: row.homepage_url,
+      not_found_url: row.not_found_url,
+      links_count: Number(row.links_count ?? 0),
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    };
+  }
+
+  async find(userId: number, id: number): Promise<Domain | undefined> {
+    const row = await this.base(userId).where('d.id', '=', id).executeTakeFirst();
+    return row && this.present(row as Row);
+  }
+
+  async nameTaken(name: string): Promise<boolean> {
+    return !!(await this.db.selectFrom('domains').select('id').where('name', '=', name).executeTakeFirst());
+  }
+
+  async create(userId: number, input: DomainCreate): Promise<number> {
+    const now = nowIso();
+    const r = await this.db
+      .insertInto('domains')
+      .values({
+        user_id: userId,
+        name: input.name,
+        homepage_url: input.homepage_url ?? null,
+        not_found_url: input.not_found_url ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return r.id;
+  }
+
+  async update(userId: number, id: number, input: DomainUpdate): Promise<boolean> {
+    const r = await this.db
+      .updateTable('domains')
+      .set({ ...input, updated_at: nowIso() })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  async delete(userId: number, id: number): Promise<boolean> {
+    const r = await this.db.deleteFrom('domains').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  async list(userId: number, q: DomainListQuery): Promise<{ rows: Domain[]; total: number }> {
+    let filtered = this.db.selectFrom('domains as d').where('d.user_id', '=', userId);
+    if (q.search) filtered = filtered.where('d.name', 'like', likePattern(q.search));
+    const { n } = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    let rowsQ = this.base(userId);
+    if (q.search) rowsQ = rowsQ.where('d.name', 'like', likePattern(q.search));
+    const rows = await rowsQ
+      .orderBy(`d.${q.sort_by}`, q.sort)
+      .orderBy('d.id', q.sort)
+      .limit(q.per_page)
+      .offset((q.page - 1) * q.per_page)
+      .execute();
+    return { rows: rows.map((r) => this.present(r as Row)), total: Number(n) };
+  }
+}

@@ -1,0 +1,75 @@
+// Error bodies of contract section 2, and the one error handler that produces them.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod';
+import { errorsBag, sentence } from '../../shared/zod-messages';
+
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+
+  body(): Record<string, unknown> {
+    return this.errors
+      ? { message: this.message, errors: this.errors, status: this.statusCode }
+      : { message: this.message, status: this.statusCode };
+  }
+}
+
+export const notFound = () => new HttpError(404, 'Resource not found.');
+export const forbidden = () => new HttpError(403, 'This action is unauthorized.');
+export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
+
+/** A 422 naming one field; `message` is a predicate such as "has already been taken.". */
+export function fieldError(field: string, message: string): HttpError {
+  return validationError([{ field, message }]);
+}
+
+export function validationError(issues: { field: string; message: string }[]): HttpError {
+  const errors: Record<string, string[]> = {};
+  for (const { field, message } of issues) (errors[field] ??= []).push(sentence(field, message));
+  const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
+  return new HttpError(422, first, errors);
+}
+
+const fastifyCodes: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'The request body is not valid JSON.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'The request body is empty but its Content-Type is application/json.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'The request body is too large.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Send the body as application/x-www-form-urlencoded or application/json.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'The Content-Length header does not match the body.'],
+};
+
+function contextName(ctx: string | undefined): string {
+  return ctx === 'querystring' ? 'query' : ctx === 'params' ? 'path' : 'body';
+}
+
+export function sendError(reply: FastifyReply, err: HttpError): FastifyReply {
+  return reply.code(err.statusCode).type('application/json; charset=utf-8').send(err.body());
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) return sendError(reply, error);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.split('/').filter(Boolean),
+        message: v.message ?? 'is invalid.',
+        code: 'custom' as const,
+      }));
+      const bag = errorsBag(issues, contextName(error.validationContext));
+      return sendError(reply, new HttpError(422, bag.message, bag.errors));
+    }
+    const known = error.code ? fastifyCodes[error.code] : undefined;
+    if (known) return sendError(reply, new HttpError(known[0], known[1]));
+    if (error.statusCode === 429) return sendError(reply, new HttpError(429, 'Too Many Requests.'));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendError(reply, new HttpError(error.statusCode, 'The request could not be understood.'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, new HttpError(500, 'Server Error.'));
+  });
+}

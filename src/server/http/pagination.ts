@@ -1,0 +1,60 @@
+// Laravel-style page envelopes: data, links (keeping the request's query), meta.
+import type { FastifyRequest } from 'fastify';
+import type { Paginated } from '../../shared/list-query';
+
+export function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export function paginate<T>(request: FastifyRequest, data: T[], total: number, page: number, perPage: number): Paginated<T> {
+  const [pathname = '', rawQuery = ''] = request.url.split('?');
+  const path = `${requestOrigin(request)}${pathname}`;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const pageUrl = (p: number) => {
+    const params = new URLSearchParams(rawQuery);
+    params.set('page', String(p));
+    return `${path}?${params.toString()}`;
+  };
+  const from = data.length ? (page - 1) * perPage + 1 : null;
+  return {
+    data,
+    links: {
+      first: pageUrl(1),
+      last: pageUrl(lastPage),
+      prev: page > 1 ? pageUrl(Math.min(page - 1, lastPage)) : null,
+      next: page < lastPage ? pageUrl(page + 1) : null,
+    },
+    meta: {
+      current_page: page,
+      from,
+      last_page: lastPage,
+      path,
+      per_page: perPage,
+      to: from === null ? null : from + data.length - 1,
+      total,
+    },
+    status: 200,
+  };
+}
+
+export const ok = <T>(data: T) => ({ data, status: 200 as const });
+
+export const deleted = (id: number, object: 'domain' | 'link' | 'space' | 'pixel' | 'user') => ({
+  id,
+  object,
+  deleted: true,
+  status: 200 as const,
+});
+
+/** `{id}` in a path: anything but a positive integer is an id that does not exist. */
+export function parseId(raw: string): number {
+  if (!/^[1-9]\d{0,15}$/.test(raw)) return -1;
+  return Number(raw);
+}
+
+export const nowIso = () => new Date().toISOString();
+
+/** LIKE pattern for a case-insensitive substring match; % and _ in the term match themselves. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import { linkCreateSchema, linkListQuerySchema, linkUpdateSchema, type LinkUpdate } from '../../shared/link.schema';
+import { deleted, nowIso, ok, paginate, parseId } from '../http/pagination';
+import { idParams } from '../http/params';
+import { LinksService } from './links.service';
+
+export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = new LinksService(app.ctx);
+  app.addHook('onClose', async () => service.titles.idle());
+  const tags = ['Links'];
+
+  app.get('/', { schema: { tags, querystring: linkListQuerySchema } }, async (request) => {
+    const q = request.query;
+    const { rows, total } = await service.repo.list(request.user.id, q, nowIso());
+    return paginate(request, await service.present(rows), total, q.page, q.per_page);
+  });
+
+  app.get('/:id', { schema: { tags, params: idParams } }, async (request) =>
+    ok(await service.show(request.user.id, parseId(request.params.id))),
+  );
+
+  app.post('/', { schema: { tags, body: linkCreateSchema } }, async (request, reply) =>
+    reply.code(201).send(ok(await service.create(request.user.id, request.body))),
+  );
+
+  const update = async (userId: number, rawId: string, body: LinkUpdate) => ok(await service.update(userId, parseId(rawId), body));
+  for (const method of ['put', 'patch'] as const) {
+    app[method]('/:id', { schema: { tags, params: idParams, body: linkUpdateSchema } }, async (request) =>
+      update(request.user.id, request.params.id, request.body),
+    );
+  }
+
+  app.delete('/:id', { schema: { tags, params: idParams } }, async (request) => {
+    const id = parseId(request.params.id);
+    await service.delete(request.user.id, id);
+    return deleted(id, 'link');
+  });
+}

@@ -1,0 +1,155 @@
+// Creating and updating links: the checks that need the database, then the write.
+import type { Updateable } from 'kysely';
+import type { LinksTable } from '../db/schema';
+import type { Link, LinkCreate, LinkUpdate } from '../../shared/link.schema';
+import { checkTargets, type Target } from '../../shared/targets';
+import type { TargetsType } from '../../shared/enums';
+import type { AppContext } from '../context';
+import { hashPassword } from '../auth/secrets';
+import { notFound, validationError } from '../http/errors';
+import { isUniqueViolation } from '../db/errors';
+import { nowIso } from '../http/pagination';
+import { LinksRepo, type LinkRow } from './links.repo';
+import { presentLink, parseTargets } from './link.presenter';
+import { generateAlias } from './alias';
+import { fetchTitle, TitleJobs } from './title-fetcher';
+
+type Issue = { field: string; message: string };
+
+export class LinksService {
+  readonly repo: LinksRepo;
+  readonly titles = new TitleJobs();
+
+  constructor(private readonly ctx: AppContext) {
+    this.repo = new LinksRepo(ctx.db.kysely);
+  }
+
+  async present(rows: LinkRow[]): Promise<Link[]> {
+    const rel = await this.repo.related(rows);
+    const now = new Date();
+    return rows.map((r) => presentLink(r, rel, this.ctx.config.baseUrl, now));
+  }
+
+  async show(userId: number, id: number): Promise<Link> {
+    const row = await this.repo.find(userId, id);
+    if (!row) throw notFound();
+    const [link] = await this.present([row]);
+    return link as Link;
+  }
+
+  private async checkRefs(userId: number, input: { space_id?: number | null; pixel_ids?: number[]; domain_id?: number | null }, issues: Issue[]) {
+    if (input.domain_id) {
+      const ok = await this.repo.ownedIds('domains', userId, [input.domain_id]);
+      if (!ok.size) issues.push({ field: 'domain_id', message: 'must be one of your domains.' });
+    }
+    if (input.space_id) {
+      const ok = await this.repo.ownedIds('spaces', userId, [input.space_id]);
+      if (!ok.size) issues.push({ field: 'space_id', message: 'must be one of your spaces.' });
+    }
+    if (input.pixel_ids?.length) {
+      const ok = await this.repo.ownedIds('pixels', userId, input.pixel_ids);
+      input.pixel_ids.forEach((p, i) => {
+        if (!ok.has(p)) issues.push({ field: `pixel_ids.${i}`, message: 'must be one of your pixels.' });
+      });
+    }
+  }
+
+  async create(userId: number, input: LinkCreate): Promise<Link> {
+    const issues: Issue[] = [];
+    await this.checkRefs(userId, input, issues);
+    const domainId = input.domain_id ?? null;
+    if (input.alias && !issues.length && (await this.repo.aliasTaken(domainId, input.alias))) {
+      issues.push({ field: 'alias', message: 'has already been taken.' });
+    }
+    if (issues.length) throw validationError(issues);
+    const alias = input.alias ?? (await generateAlias((a) => this.repo.aliasTaken(domainId, a)));
+    const now = nowIso();
+    const targets = input.targets ?? [];
+    const values = {
+      user_id: userId,
+      domain_id: domainId,
+      space_id: input.space_id ?? null,
+      alias,
+      url: input.url,
+      title: input.title ?? null,
+      targets: JSON.stringify(targets),
+      targets_type: targets.length || input.targets_type ? (input.targets_type ?? null) : null,
+      sensitive_content: input.sensitive_content ?? 0,
+      privacy: input.privacy ?? 0,
+      password_hash: input.password ? await hashPassword(input.password) : null,
+      redirect_password_hash: input.redirect_password ? await hashPassword(input.redirect_password) : null,
+      active_period_start_at: input.active_period_start_at ?? null,
+      active_period_end_at: input.active_period_end_at ?? null,
+      clicks_limit: input.clicks_limit ?? null,
+      expiration_url: input.expiration_url ?? null,
+      disabled: input.disabled ?? 0,
+      created_at: now,
+      updated_at: now,
+    };
+    const id = await this.repo.insert(values, input.pixel_ids ?? []).catch((err: unknown) => {
+      throw isUniqueViolation(err) ? validationError([{ field: 'alias', message: 'has already been taken.' }]) : err;
+    });
+    this.ctx.changes.emit('link', id);
+    if (!values.title) this.fetchTitleLater(id, input.url);
+    return this.show(userId, id);
+  }
+
+  async update(userId: number, id: number, input: LinkUpdate): Promise<Link> {
+    const row = await this.repo.find(userId, id);
+    if (!row) throw notFound();
+    const issues: Issue[] = [];
+    await this.checkRefs(userId, input, issues);
+
+    const set: Updateable<LinksTable> = {};
+    if (input.targets !== undefined || input.targets_type !== undefined) {
+      const type = (input.targets_type !== undefined ? input.targets_type : row.targets_type) as TargetsType | null;
+      const targets: Target[] = input.targets ?? (input.targets_type === null ? [] : parseTargets(row.targets));
+      for (const iss of checkTargets(type, targets)) issues.push({ field: iss.path.join('.'), message: iss.message });
+      set.targets = JSON.stringify(targets);
+      set.targets_type = targets.length ? type : input.targets_type === undefined ? row.targets_type : type;
+      if (input.targets_type === null) set.targets_type = null;
+    }
+    const start = input.active_period_start_at !== undefined ? input.active_period_start_at : row.active_period_start_at;
+    const end = input.active_period_end_at !== undefined ? input.active_period_end_at : row.active_period_end_at;
+    if (start && end && start >= end && (input.active_period_start_at !== undefined || input.active_period_end_at !== undefined)) {
+      issues.push({ field: 'active_period_end_at', message: 'must be a date after active_period_start_at.' });
+    }
+    const privacy = input.privacy ?? row.privacy;
+    const hasPassword = input.password !== undefined ? input.password !== null : row.password_hash !== null;
+    if (privacy === 2 && !hasPassword) issues.push({ field: 'password', message: 'is required when privacy is 2 (password).' });
+    if (input.alias !== undefined && input.alias !== row.alias && (await this.repo.aliasTaken(row.domain_id, input.alias, id))) {
+      issues.push({ field: 'alias', message: 'has already been taken.' });
+    }
+    if (issues.length) throw validationError(issues);
+
+    for (const key of ['url', 'alias', 'title', 'space_id', 'sensitive_content', 'privacy', 'active_period_start_at', 'active_period_end_at', 'clicks_limit', 'expiration_url', 'disabled'] as const) {
+      if (input[key] !== undefined) (set as Record<string, unknown>)[key] = input[key];
+    }
+    if (input.password !== undefined) set.password_hash = input.password === null ? null : await hashPassword(input.password);
+    if (input.redirect_password !== undefined) {
+      set.redirect_password_hash = input.redirect_password === null ? null : await hashPassword(input.redirect_password);
+    }
+    set.updated_at = nowIso();
+    await this.repo.update(id, set, input.pixel_ids).catch((err: unknown) => {
+      throw isUniqueViolation(err) ? validationError([{ field: 'alias', message: 'has already been taken.' }]) : err;
+    });
+    this.ctx.changes.emit('link', id);
+    if (input.title === null || (input.url !== undefined && input.url !== row.url && !row.title && input.title === undefined)) {
+      this.fetchTitleLater(id, input.url ?? row.url);
+    }
+    return this.show(userId, id);
+  }
+
+  async delete(userId: number, id: number): Promise<void> {
+    if (!(await this.repo.delete(userId, id))) throw notFound();
+    this.ctx.changes.emit('link', id);
+  }
+
+  private fetchTitleLater(id: number, url: string): void {
+    if (!this.ctx.config.fetchTitles) return;
+    this.titles.run(async () => {
+      const title = await fetchTitle(url);
+      if (title && (await this.repo.setTitleIfEmpty(id, title))) this.ctx.changes.emit('link', id);
+    });
+  }
+}

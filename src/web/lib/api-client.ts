@@ -1,0 +1,77 @@
+// The dashboard's only way to the server: API v1 with the signed-in key, JSON in and out.
+import type { Paginated } from '../../shared/list-query';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Laravel-style field errors of a 422: `{ "targets.0.value": ["..."] }`. */
+    readonly errors: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+const KEY_STORAGE = 'linkdeck.apiKey';
+
+/** Where the API key lives: the browser session, or this device when the user asked to be remembered. */
+export const auth = {
+  get(): string | null {
+    return sessionStorage.getItem(KEY_STORAGE) ?? localStorage.getItem(KEY_STORAGE);
+  },
+  set(key: string, remember: boolean): void {
+    this.clear();
+    (remember ? localStorage : sessionStorage).setItem(KEY_STORAGE, key);
+  },
+  clear(): void {
+    sessionStorage.removeItem(KEY_STORAGE);
+    localStorage.removeItem(KEY_STORAGE);
+  },
+};
+
+/** Called on every 401, so the app can send the user to sign-in and back. */
+let onUnauthenticated: () => void = () => undefined;
+export function setUnauthenticatedHandler(fn: () => void): void {
+  onUnauthenticated = fn;
+}
+
+export function toQueryString(query?: Query): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '') continue;
+    params.set(k, String(v));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+async function request<T>(method: string, path: string, opts: { query?: Query; body?: unknown; key?: string } = {}): Promise<T> {
+  const key = opts.key ?? auth.get();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (key) headers.authorization = `Bearer ${key}`;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`/api/v1${path}${toQueryString(opts.query)}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const data = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
+  if (!res.ok) {
+    if (res.status === 401 && !opts.key) onUnauthenticated();
+    throw new ApiError(res.status, data.message ?? `Request failed (${res.status})`, data.errors ?? {});
+  }
+  return data as T;
+}
+
+export const api = {
+  list: <T>(path: string, query?: Query) => request<Paginated<T>>('GET', path, { query }),
+  get: <T>(path: string, query?: Query) => request<{ data: T }>('GET', path, { query }).then((r) => r.data),
+  post: <T>(path: string, body: unknown = {}) => request<{ data: T }>('POST', path, { body }).then((r) => r.data),
+  put: <T>(path: string, body: unknown) => request<{ data: T }>('PUT', path, { body }).then((r) => r.data),
+  delete: (path: string) => request<{ id: number; deleted: true }>('DELETE', path),
+  /** Checks a key without storing it (sign-in). */
+  account: (key: string) => request<{ data: { id: number; name: string; role: 'admin' | 'user'; created_at: string } }>('GET', '/account', { key }).then((r) => r.data),
+};
