@@ -1,6 +1,73 @@
-// The public side: `/{alias}` and `/` on every host. (Placeholder until the redirect engine lands.)
-import type { FastifyInstance } from 'fastify';
+// The public side on every host: `/` (the domain's homepage), `/{alias}` (the redirect, contract 4)
+// and `/{alias}/+` (public statistics). Clicks are flushed on app.close().
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { verifyPassword } from '../auth/secrets';
+import { scheduleRetention } from '../clicks/retention';
+import { RedirectEngine } from './redirect.engine';
+import { sendPage, sendRedirect } from './respond';
+import { passwordPage, tooManyAttemptsPage } from './pages/pages';
+import { publicStatsRoutes } from './public-stats';
+
+type AliasRequest = FastifyRequest<{ Params: { alias: string }; Body: unknown }>;
+
+function field(body: unknown, name: string): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const v = (body as Record<string, unknown>)[name];
+  return typeof v === 'string' ? v : undefined;
+}
 
 export async function redirectPlugin(app: FastifyInstance): Promise<void> {
-  app.get('/', async (_request, reply) => reply.redirect('/dashboard/'));
+  const engine = new RedirectEngine(app.ctx, (err) => app.log.error({ err }, 'writing clicks failed'));
+  const stopRetention = scheduleRetention(app.ctx.db.sqlite, app.ctx.config.clickRetentionDays, (err) =>
+    app.log.error({ err }, 'pruning click events failed'),
+  );
+  app.addHook('onClose', async () => {
+    stopRetention();
+    await engine.close();
+  });
+
+  app.get('/', (request, reply) => {
+    const domain = engine.domainOf(request);
+    return sendRedirect(reply, domain?.homepage_url ?? '/dashboard/');
+  });
+
+  app.get('/:alias', (request: AliasRequest, reply) => {
+    const { domain, link } = engine.lookup(request, request.params.alias);
+    if (!link) return engine.notFound(reply, domain);
+    return engine.visit(request, reply, link);
+  });
+
+  app.post('/:alias', async (request: AliasRequest, reply: FastifyReply) => {
+    const { domain, link } = engine.lookup(request, request.params.alias);
+    if (!link) return engine.notFound(reply, domain);
+    const password = field(request.body, 'password');
+    if (password !== undefined && link.redirect_password_hash && !link.disabled) {
+      const key = `${request.ip}|${link.id}`;
+      const wait = engine.attempts.retryAfter(key);
+      if (wait) return sendPage(reply.header('retry-after', String(wait)), 429, tooManyAttemptsPage(wait));
+      const hash = link.redirect_password_hash;
+      if (!(await verifyPassword(password.slice(0, 256), hash))) {
+        engine.attempts.fail(key);
+        return sendPage(reply, 401, passwordPage({ action: request.url, purpose: 'redirect', error: 'Wrong password. Try again.' }));
+      }
+      engine.attempts.reset(key);
+      // Re-read: the link may have changed while the password was being checked.
+      const fresh = engine.lookup(request, request.params.alias).link;
+      if (!fresh) return engine.notFound(reply, domain);
+      const granted = fresh.redirect_password_hash === hash;
+      return engine.visit(request, reply, fresh, {
+        passwordOk: granted,
+        setCookie: granted ? engine.grants.issue('pw', fresh.id, hash, engine.secure(request)) : undefined,
+      });
+    }
+    if (field(request.body, 'consent') === '1' && link.sensitive) {
+      return engine.visit(request, reply, link, {
+        consentOk: true,
+        setCookie: engine.grants.issue('ok', link.id, '', engine.secure(request)),
+      });
+    }
+    return engine.visit(request, reply, link);
+  });
+
+  await app.register(publicStatsRoutes, { engine });
 }

@@ -1,0 +1,157 @@
+// Redirect benchmark (issue 3): Linkdeck's redirect with click counting on versus a bare node:http
+// server answering the same 302s from a Map, same load, alternating rounds; wrk runs as a second
+// process. First 1,000 links, then 1,000,000 links in the database. Loopback only, ~2-3 minutes.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import { execFile } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase, type Db } from '../../src/server/db/database';
+
+const WRK = '/usr/bin/wrk';
+const ROUNDS = 3;
+const SECONDS = 5;
+const CONNECTIONS = 32;
+const PICKED = 1000;
+const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
+interface Run {
+  rps: number;
+  p99: number;
+  errors: number;
+  requests: number;
+}
+
+/** Inserts links with raw prepared statements in one transaction (search triggers off meanwhile). */
+function seedLinks(db: Db, count: number): void {
+  const s = db.sqlite;
+  s.prepare("INSERT OR IGNORE INTO users (id, name, role, api_key_hash, created_at, updated_at) VALUES (1, 'bench', 'admin', 'bench', 'x', 'x')").run();
+  const triggers = s.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'links_fts_%'").pluck().all() as string[];
+  for (const name of ['links_fts_ai', 'links_fts_ad', 'links_fts_au']) s.exec(`DROP TRIGGER IF EXISTS ${name}`);
+  const now = new Date().toISOString();
+  const insert = s.prepare('INSERT INTO links (user_id, alias, url, created_at, updated_at) VALUES (1, ?, ?, ?, ?)');
+  const start = (s.prepare('SELECT count(*) FROM links').pluck().get() as number) ?? 0;
+  s.transaction(() => {
+    for (let i = start; i < count; i++) insert.run(`l${i}`, `https://example.com/dest/${i}?ref=bench`, now, now);
+  })();
+  for (const sql of triggers) s.exec(sql);
+}
+
+function aliasesFor(total: number): string[] {
+  const step = Math.max(1, Math.floor(total / PICKED));
+  return Array.from({ length: PICKED }, (_, i) => `l${i * step}`);
+}
+
+function wrk(port: number, script: string, seconds: number): Promise<Run> {
+  const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', `User-Agent: ${UA}`, '-s', script, `http://127.0.0.1:${port}`];
+  return new Promise((resolve, reject) => {
+    execFile(WRK, args, { timeout: (seconds + 20) * 1000 }, (err, out) => {
+      if (err) return reject(err);
+      const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
+      const p99raw = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
+      const p99 = p99raw ? Number(p99raw[1]) * (p99raw[2] === 'us' ? 0.001 : p99raw[2] === 's' ? 1000 : 1) : NaN;
+      const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+      const errors = num(/Non-2xx or 3xx responses: (\d+)/) + (sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0);
+      resolve({ rps: num(/Requests\/sec:\s+([\d.]+)/), p99, errors, requests: num(/(\d+) requests in/) });
+    });
+  });
+}
+
+function writeScript(dir: string, aliases: string[]): string {
+  const file = path.join(dir, 'paths.lua');
+  const list = aliases.map((a) => `"/${a}"`).join(',');
+  fs.writeFileSync(file, `local paths = {${list}}\nlocal i = 0\nrequest = function()\n  i = i + 1\n  return wrk.format("GET", paths[(i % #paths) + 1])\nend\n`);
+  return file;
+}
+
+function bareServer(total: number): Promise<http.Server> {
+  const map = new Map<string, string>();
+  for (let i = 0; i < total; i++) map.set(`/l${i}`, `https://example.com/dest/${i}?ref=bench`);
+  const server = http.createServer((req, res) => {
+    const to = map.get(req.url ?? '');
+    if (!to) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(302, { location: to, 'cache-control': 'private, no-store' }).end();
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+async function scenario(dir: string, db: Db, total: number): Promise<{ app: Run[]; bare: Run[]; clicks: number }> {
+  const t0 = Date.now();
+  seedLinks(db, total);
+  const seedMs = Date.now() - t0;
+  const config = loadConfig({}, { dbFile: db.sqlite.name, dataDir: dir, baseUrl: 'http://127.0.0.1', fetchTitles: false, apiRateLimit: 0 });
+  const app = await buildApp({ config, db });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const appPort = (app.server.address() as AddressInfo).port;
+  const bare = await bareServer(total);
+  const barePort = (bare.address() as AddressInfo).port;
+  const script = writeScript(dir, aliasesFor(total));
+  const before = db.sqlite.prepare('SELECT sum(clicks) FROM links').pluck().get() as number;
+  await wrk(appPort, script, 2); // warm up: caches, JIT
+  await wrk(barePort, script, 2);
+  const runs = { app: [] as Run[], bare: [] as Run[] };
+  for (let r = 0; r < ROUNDS; r++) {
+    runs.bare.push(await wrk(barePort, script, SECONDS));
+    runs.app.push(await wrk(appPort, script, SECONDS));
+  }
+  await app.close(); // flushes the clicks
+  await new Promise((r) => bare.close(r));
+  const after = db.sqlite.prepare('SELECT sum(clicks) FROM links').pluck().get() as number;
+  console.error(`  ${total.toLocaleString('en')} links seeded in ${seedMs} ms`);
+  return { ...runs, clicks: after - before };
+}
+
+function row(label: string, runs: Run[]): string {
+  const rps = median(runs.map((r) => r.rps));
+  const p99 = Math.max(...runs.map((r) => r.p99));
+  const errors = runs.reduce((a, r) => a + r.errors, 0);
+  return `${label.padEnd(30)} ${rps.toFixed(0).padStart(9)} ${p99.toFixed(2).padStart(9)} ${String(errors).padStart(7)}`;
+}
+
+export async function runRedirectBench(): Promise<string> {
+  if (!fs.existsSync(WRK)) return 'redirect bench skipped: wrk not found at /usr/bin/wrk';
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-bench-'));
+  const db = await openDatabase(path.join(dir, 'bench.db'));
+  const lines = [
+    `Redirect benchmark: wrk -t1 -c${CONNECTIONS}, ${ROUNDS} alternating rounds of ${SECONDS}s, ${PICKED} aliases, click counting on`,
+    `${'server'.padEnd(30)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(9)} ${'errors'.padStart(7)}`,
+  ];
+  const ratios: number[] = [];
+  try {
+    for (const total of [1000, 1_000_000]) {
+      console.error(`redirect bench: ${total.toLocaleString('en')} links…`);
+      const res = await scenario(dir, db, total);
+      const ratio = median(res.app.map((r) => r.rps)) / median(res.bare.map((r) => r.rps));
+      ratios.push(ratio);
+      const served = res.app.reduce((a, r) => a + r.requests, 0);
+      lines.push(row(`bare node:http (${total.toLocaleString('en')})`, res.bare));
+      lines.push(row(`Linkdeck (${total.toLocaleString('en')} links)`, res.app));
+      lines.push(`  ratio ${ratio.toFixed(2)} (goal >= 0.70); clicks stored ${res.clicks} (measured rounds served ${served} + warm-up)`);
+    }
+    const drop = 1 - (ratios[1] ?? 0) / (ratios[0] ?? 1);
+    lines.push(`1,000,000 vs 1,000 links: ratio ${drop > 0 ? 'dropped' : 'rose'} by ${(Math.abs(drop) * 100).toFixed(1)}% (goal: drop <= 10%)`);
+  } finally {
+    await db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return lines.join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runRedirectBench().then(
+    (table) => console.log(table),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

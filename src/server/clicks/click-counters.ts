@@ -1,0 +1,35 @@
+// The authoritative click count of every link that was visited, in memory. links.clicks lags it by at
+// most one flush. A check-and-increment is synchronous, so no number of concurrent visits can pass
+// clicks_limit. Only this process adds clicks, so a counter, once read from the database, stays right.
+import type SQLite from 'better-sqlite3';
+
+export class ClickCounters {
+  private readonly counts = new Map<number, number>();
+  private readonly read: SQLite.Statement<[number], number>;
+
+  constructor(sqlite: SQLite.Database) {
+    this.read = sqlite.prepare<[number], number>('SELECT clicks FROM links WHERE id = ?').pluck();
+  }
+
+  /** Current count; `known` is the value from a fresh row, used when the link has no counter yet. */
+  get(linkId: number, known?: number): number {
+    let n = this.counts.get(linkId);
+    if (n === undefined) {
+      n = known ?? this.read.get(linkId) ?? 0;
+      this.counts.set(linkId, n);
+    }
+    return n;
+  }
+
+  /** Counts one click unless the limit is reached; false means the link is used up. */
+  tryAdd(linkId: number, limit: number | null): boolean {
+    const n = this.get(linkId);
+    if (limit !== null && n >= limit) return false;
+    this.counts.set(linkId, n + 1);
+    return true;
+  }
+
+  forget(linkId: number): void {
+    this.counts.delete(linkId);
+  }
+}

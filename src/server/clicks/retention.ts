@@ -1,0 +1,37 @@
+// Raw click events are kept for CLICK_RETENTION_DAYS; the daily rollups are kept forever.
+import type SQLite from 'better-sqlite3';
+
+const CHUNK = 5000;
+
+/** Deletes events older than `days` days in small chunks; returns how many went. */
+export function pruneClickEvents(sqlite: SQLite.Database, days: number, now = Date.now()): number {
+  const cutoff = new Date(now - days * 86_400_000).toISOString();
+  const del = sqlite.prepare(
+    `DELETE FROM click_events WHERE id IN (SELECT id FROM click_events WHERE clicked_at < ? ORDER BY clicked_at LIMIT ${CHUNK})`,
+  );
+  let total = 0;
+  for (;;) {
+    const { changes } = del.run(cutoff);
+    total += changes;
+    if (changes < CHUNK) return total;
+  }
+}
+
+/** Prunes shortly after start and then every six hours; returns a stop function. */
+export function scheduleRetention(sqlite: SQLite.Database, days: number, onError: (err: unknown) => void): () => void {
+  const run = () => {
+    try {
+      pruneClickEvents(sqlite, days);
+    } catch (err) {
+      onError(err);
+    }
+  };
+  const first = setTimeout(run, 5000);
+  const every = setInterval(run, 6 * 3600_000);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}

@@ -1,0 +1,48 @@
+// Where a visit goes: the first matching target (or the next rotation value), and the visitor's query
+// string merged into it (the visitor's values win over the destination's own for the same name).
+import { matchTarget } from '../../shared/target-matching';
+import type { CachedLink } from './link-cache';
+import type { VisitorInfo } from '../visitor/visitor';
+
+export function pickDestination(link: CachedLink, visitor: VisitorInfo | null): string {
+  if (!link.targets_type) return link.url;
+  if (link.rotation) {
+    const i = link.rotation.next();
+    return link.targets[i]?.value ?? link.url;
+  }
+  if (!visitor) return link.url;
+  return matchTarget(link.url, link.targets_type, link.targets, visitor).destination;
+}
+
+/** `requestUrl` is the raw request path with its query; only its query is used. */
+export function mergeQuery(destination: string, requestUrl: string): string {
+  const q = requestUrl.indexOf('?');
+  if (q < 0 || q === requestUrl.length - 1) return destination;
+  const incoming = new URLSearchParams(requestUrl.slice(q + 1));
+  let url: URL;
+  try {
+    url = new URL(destination);
+  } catch {
+    return destination;
+  }
+  const names = new Set<string>();
+  for (const name of incoming.keys()) names.add(name);
+  for (const name of names) url.searchParams.delete(name);
+  for (const [name, value] of incoming) url.searchParams.append(name, value);
+  return url.toString();
+}
+
+/** The host a request names: port dropped, lower-cased, trailing dot removed. */
+export function hostOf(raw: string | undefined): string {
+  if (!raw) return '';
+  let host = raw;
+  if (host.startsWith('[')) {
+    const end = host.indexOf(']');
+    host = end > 0 ? host.slice(0, end + 1) : host;
+  } else {
+    const colon = host.indexOf(':');
+    if (colon >= 0) host = host.slice(0, colon);
+  }
+  host = host.toLowerCase();
+  return host.endsWith('.') ? host.slice(0, -1) : host;
+}

@@ -1,0 +1,82 @@
+// What a visitor has been granted for one link (redirect password passed, sensitive content accepted,
+// statistics password passed), kept in a cookie signed with HMAC-SHA256. The secret lives in the
+// settings table, so grants survive restarts. A grant names its link and is bound to the link's current
+// password hash, so it opens nothing else and stops working when the password changes.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type SQLite from 'better-sqlite3';
+
+export type GrantKind = 'pw' | 'ok' | 'st';
+
+const MAX_AGE: Record<GrantKind, number> = { pw: 86_400, ok: 30 * 86_400, st: 86_400 };
+
+export function loadSecret(sqlite: SQLite.Database): Buffer {
+  const read = sqlite.prepare<[], string>("SELECT value FROM settings WHERE key = 'cookie_secret'").pluck();
+  let value = read.get();
+  if (!value) {
+    sqlite.prepare("INSERT OR IGNORE INTO settings (key, value) VALUES ('cookie_secret', ?)").run(randomBytes(32).toString('base64url'));
+    value = read.get() as string;
+  }
+  return Buffer.from(value, 'base64url');
+}
+
+export class Grants {
+  constructor(private readonly secret: Buffer) {}
+
+  cookieName(kind: GrantKind, linkId: number): string {
+    return `ld_${kind}_${linkId}`;
+  }
+
+  private mac(kind: GrantKind, linkId: number, expires: number, bound: string): string {
+    return createHmac('sha256', this.secret).update(`${kind}|${linkId}|${expires}|${bound}`).digest('base64url');
+  }
+
+  /** The Set-Cookie header value granting `kind` on the link. */
+  issue(kind: GrantKind, linkId: number, bound: string | null, secure: boolean, now = Date.now()): string {
+    const maxAge = MAX_AGE[kind];
+    const expires = Math.floor(now / 1000) + maxAge;
+    const value = `${expires}.${this.mac(kind, linkId, expires, bound ?? '')}`;
+    return `${this.cookieName(kind, linkId)}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  }
+
+  /** Whether the cookies carry a valid grant for exactly this link (and its current password). */
+  has(cookies: Record<string, string | undefined> | undefined, kind: GrantKind, linkId: number, bound: string | null, now = Date.now()): boolean {
+    const raw = cookies?.[this.cookieName(kind, linkId)];
+    if (!raw) return false;
+    const dot = raw.indexOf('.');
+    const expires = Number(raw.slice(0, dot));
+    if (dot < 1 || !Number.isInteger(expires) || expires * 1000 < now) return false;
+    const given = Buffer.from(raw.slice(dot + 1));
+    const expected = Buffer.from(this.mac(kind, linkId, expires, bound ?? ''));
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+}
+
+/** Failed password attempts per visitor and link: at most `max` in `windowMs`. */
+export class AttemptLimiter {
+  private readonly fails = new Map<string, number[]>();
+
+  constructor(
+    private readonly max = 5,
+    private readonly windowMs = 5 * 60_000,
+  ) {}
+
+  /** Seconds to wait before the next attempt, or 0 when one is allowed. */
+  retryAfter(key: string, now = Date.now()): number {
+    const list = (this.fails.get(key) ?? []).filter((t) => t > now - this.windowMs);
+    if (list.length) this.fails.set(key, list);
+    else this.fails.delete(key);
+    if (list.length < this.max) return 0;
+    return Math.max(1, Math.ceil(((list[0] ?? now) + this.windowMs - now) / 1000));
+  }
+
+  fail(key: string, now = Date.now()): void {
+    if (this.fails.size > 100_000) this.fails.clear();
+    const list = this.fails.get(key) ?? [];
+    list.push(now);
+    this.fails.set(key, list);
+  }
+
+  reset(key: string): void {
+    this.fails.delete(key);
+  }
+}

@@ -1,0 +1,127 @@
+// The rules of contract section 4, in their order, for one visit to a link that exists.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { ClickCounters } from '../clicks/click-counters';
+import { ClickWriter } from '../clicks/click-writer';
+import { VisitorResolver, type VisitorInfo } from '../visitor/visitor';
+import { LinkCache, type CachedDomain, type CachedLink } from './link-cache';
+import { AttemptLimiter, Grants, loadSecret } from './grants';
+import { hostOf, mergeQuery, pickDestination } from './destination';
+import { sendPage, sendRedirect } from './respond';
+import { expiredPage, notFoundPage, passwordPage, sensitivePage } from './pages/pages';
+import { pixelsPage } from './pages/pixels-page';
+
+export interface VisitFlags {
+  /** The redirect password was checked in this request. */
+  passwordOk?: boolean;
+  /** Consent to sensitive content was given in this request. */
+  consentOk?: boolean;
+  /** Extra Set-Cookie header to send with whatever answer follows. */
+  setCookie?: string;
+}
+
+const engines = new WeakMap<AppContext, RedirectEngine>();
+
+/** The engine of an app (tests flush its click writer through it). */
+export function engineOf(ctx: AppContext): RedirectEngine | undefined {
+  return engines.get(ctx);
+}
+
+export class RedirectEngine {
+  readonly cache: LinkCache;
+  readonly counters: ClickCounters;
+  readonly writer: ClickWriter;
+  readonly grants: Grants;
+  readonly attempts = new AttemptLimiter();
+  readonly visitors: VisitorResolver;
+
+  constructor(private readonly ctx: AppContext, onError: (err: unknown) => void) {
+    const { sqlite } = ctx.db;
+    this.counters = new ClickCounters(sqlite);
+    this.cache = new LinkCache(sqlite, ctx.changes, (id) => this.counters.forget(id));
+    this.writer = new ClickWriter(sqlite, { onError });
+    this.grants = new Grants(loadSecret(sqlite));
+    this.visitors = new VisitorResolver(ctx.config.trustProxy);
+    engines.set(ctx, this);
+  }
+
+  domainOf(request: FastifyRequest): CachedDomain | null {
+    const host = hostOf(this.ctx.config.trustProxy ? request.host : request.headers.host);
+    return host ? this.cache.domainFor(host) : null;
+  }
+
+  lookup(request: FastifyRequest, alias: string): { domain: CachedDomain | null; link: CachedLink | null } {
+    const domain = this.domainOf(request);
+    return { domain, link: this.cache.link(domain?.id ?? null, alias) };
+  }
+
+  notFound(reply: FastifyReply, domain: CachedDomain | null): FastifyReply {
+    if (domain?.not_found_url) return sendRedirect(reply, domain.not_found_url);
+    return sendPage(reply, 404, notFoundPage());
+  }
+
+  isExpired(link: CachedLink, now: number): boolean {
+    if (link.start !== null && now < link.start) return true;
+    if (link.end !== null && now >= link.end) return true;
+    return link.clicks_limit !== null && this.counters.get(link.id, link.clicks) >= link.clicks_limit;
+  }
+
+  expired(reply: FastifyReply, link: CachedLink): FastifyReply {
+    if (link.expiration_url) return sendRedirect(reply, link.expiration_url);
+    return sendPage(reply, 410, expiredPage());
+  }
+
+  /** Checks 2 to 7 of the contract for a link that exists; synchronous, so the limit check is exact. */
+  visit(request: FastifyRequest, reply: FastifyReply, link: CachedLink, flags: VisitFlags = {}): FastifyReply {
+    if (flags.setCookie) reply.header('set-cookie', flags.setCookie);
+    if (link.disabled) return sendPage(reply, 404, notFoundPage());
+    const now = Date.now();
+    if (this.isExpired(link, now)) return this.expired(reply, link);
+    const cookies = request.cookies;
+    if (link.redirect_password_hash && !flags.passwordOk && !this.grants.has(cookies, 'pw', link.id, link.redirect_password_hash)) {
+      return sendPage(reply, 200, passwordPage({ action: request.url, title: null, purpose: 'redirect' }));
+    }
+    if (link.sensitive && !flags.consentOk && !this.grants.has(cookies, 'ok', link.id, '')) {
+      return sendPage(reply, 200, sensitivePage({ action: request.url, title: link.title, back: this.backHref(request) }));
+    }
+    const head = request.method === 'HEAD';
+    const bot = this.visitors.isBot(request.headers);
+    const counted = !head && !bot;
+    const needVisitor = counted || (link.targets_type !== null && link.targets_type !== 'rotations');
+    const visitor: VisitorInfo | null = needVisitor ? this.visitors.resolve(request.ip, request.headers) : null;
+    const destination = mergeQuery(pickDestination(link, visitor), request.url);
+    if (counted && visitor) {
+      if (!this.counters.tryAdd(link.id, link.clicks_limit)) return this.expired(reply, link);
+      this.writer.record({
+        linkId: link.id,
+        at: now,
+        country: visitor.country,
+        continent: visitor.continent,
+        os: visitor.os,
+        browser: visitor.browser,
+        device: visitor.device,
+        language: visitor.language,
+        referrer: visitor.referrer,
+      });
+    }
+    if (link.pixels.length) {
+      const page = pixelsPage(link.pixels, destination);
+      return sendPage(reply, 200, page.html, page.csp);
+    }
+    return sendRedirect(reply, destination, request.method === 'POST' ? 303 : 302);
+  }
+
+  /** "Go back": the page the visitor came from when it is a web page, else the site's root. */
+  private backHref(request: FastifyRequest): string {
+    const ref = request.headers.referer;
+    return ref && /^https?:\/\//i.test(ref) && ref.length <= 2048 ? ref : '/';
+  }
+
+  secure(request: FastifyRequest): boolean {
+    return request.protocol === 'https';
+  }
+
+  close(): Promise<void> {
+    return this.writer.close();
+  }
+}
