@@ -26,9 +26,13 @@ export async function redirectPlugin(app: FastifyInstance): Promise<void> {
     await engine.close();
   });
 
+  // A short domain's root goes to its homepage; without one it is a 404 (or its not_found_url), so that
+  // visitors of a brand's domain never land on this instance's dashboard. The default host opens the dashboard.
   app.get('/', (request, reply) => {
     const domain = engine.domainOf(request);
-    return sendRedirect(reply, domain?.homepage_url ?? '/dashboard/');
+    if (!domain) return sendRedirect(reply, '/dashboard/');
+    if (domain.homepage_url) return sendRedirect(reply, domain.homepage_url);
+    return engine.notFound(reply, domain);
   });
 
   app.get('/:alias', (request: AliasRequest, reply) => {

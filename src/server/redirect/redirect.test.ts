@@ -42,6 +42,14 @@ describe('redirect rules', () => {
     expect(home.headers.location).toBe('https://brand.example/');
   });
 
+  it('/ on a domain without homepage is its 404, on the default host the dashboard', async () => {
+    await t.as(t.userKey, { method: 'POST', url: '/api/v1/domains', payload: { name: 'bare.example' } });
+    expect((await visit(t, '/', { headers: { host: 'bare.example' } })).statusCode).toBe(404);
+    const own = await visit(t, '/', { headers: { host: 'unknown-host.example' } });
+    expect(own.statusCode).toBe(302);
+    expect(own.headers.location).toBe('/dashboard/');
+  });
+
   it('looks links up by host: same alias on two domains, unknown host is the default domain', async () => {
     const d = (await t.as(t.userKey, { method: 'POST', url: '/api/v1/domains', payload: { name: 'b.example' } })).json().data;
     await createLink(t, { url: 'https://default.example/', alias: 'same' });
