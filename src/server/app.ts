@@ -25,6 +25,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     logger: opts.logger ?? false,
+    // Two log lines per redirect would cost more than the redirect itself; LOG_REQUESTS=1 turns them on.
+    disableRequestLogging: !config.logRequests,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },

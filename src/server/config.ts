@@ -17,6 +17,8 @@ export interface Config {
   /** Fetch titles of destinations in the background. */
   fetchTitles: boolean;
   logLevel: string;
+  /** Log every request (two lines each). */
+  logRequests: boolean;
 }
 
 function int(name: string, value: string | undefined, fallback: number, min = 0): number {
@@ -49,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDir: path.resolve(env.WEB_DIR || 'dist/web'),
     fetchTitles: env.FETCH_TITLES !== '0',
     logLevel: env.LOG_LEVEL || 'info',
+    logRequests: env.LOG_REQUESTS === '1',
     ...overrides,
   };
 }
