@@ -9,7 +9,7 @@ import { openDatabase, type Db } from './db/database';
 import { Changes, type AppContext } from './context';
 import { registerErrorHandling, sendError, notFound } from './http/errors';
 import { apiPlugin } from './api';
-import { dashboardPlugin } from './web/dashboard.plugin';
+import { dashboardPlugin } from './dashboard/dashboard.plugin';
 import { redirectPlugin } from './redirect/redirect.plugin';
 
 export interface BuildOptions {
