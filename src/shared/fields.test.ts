@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { flag01, idList, idRef, isHttpUrl, parseTimestamp, queryNumberEnum } from './fields';
+
+describe('parseTimestamp', () => {
+  it.each([
+    ['2026-11-22T09:30:00', '2026-11-22T09:30:00.000Z'],
+    ['2026-11-22 09:30', '2026-11-22T09:30:00.000Z'],
+    ['2026-11-22 09:30:15', '2026-11-22T09:30:15.000Z'],
+    ['2026-11-22T09:30:00Z', '2026-11-22T09:30:00.000Z'],
+    ['2026-11-22T09:30:00.250Z', '2026-11-22T09:30:00.250Z'],
+    ['2026-11-22T09:30:00+02:00', '2026-11-22T07:30:00.000Z'],
+    ['2026-11-22T09:30:00-0530', '2026-11-22T15:00:00.000Z'],
+  ])('reads %s as %s (no zone is UTC)', (input, iso) => {
+    expect(parseTimestamp(input)).toBe(iso);
+  });
+
+  it.each(['2026-02-30T10:00:00', '2026-13-01 10:00', '2026-11-22T24:00:00', '22.11.2026', '2026-11-22', 'now', '2026-11-22T09:30:00+25:00'])(
+    'refuses %s',
+    (input) => {
+      expect(parseTimestamp(input)).toBeNull();
+    },
+  );
+});
+
+describe('URL and scalar fields', () => {
+  it('accepts only absolute http(s) URLs', () => {
+    expect(isHttpUrl('https://example.com/a?b=1')).toBe(true);
+    expect(isHttpUrl('HTTP://EXAMPLE.com')).toBe(true);
+    for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', '//example.com', 'example.com', 'https://']) {
+      expect(isHttpUrl(bad)).toBe(false);
+    }
+  });
+
+  it('reads 0/1 flags from forms and JSON, and nothing else', () => {
+    expect(flag01.parse('1')).toBe(1);
+    expect(flag01.parse(0)).toBe(0);
+    expect(flag01.parse(true)).toBe(1);
+    expect(flag01.safeParse('2').success).toBe(false);
+    expect(flag01.safeParse(['1']).success).toBe(false);
+  });
+
+  it('clears references with an empty value and refuses non-ids', () => {
+    expect(idRef.parse('')).toBeNull();
+    expect(idRef.parse('0')).toBeNull();
+    expect(idRef.parse('12')).toBe(12);
+    expect(idRef.safeParse('-3').success).toBe(false);
+    expect(idRef.safeParse('1.5').success).toBe(false);
+    expect(idList.parse([''])).toEqual([]);
+    expect(idList.parse(['3', 4])).toEqual([3, 4]);
+    expect(idList.safeParse(['x']).success).toBe(false);
+  });
+
+  it('names the allowed values of a numeric query enum', () => {
+    const perPage = queryNumberEnum([10, 25, 50, 100] as const, 10);
+    expect(perPage.parse(undefined)).toBe(10);
+    expect(perPage.parse('25')).toBe(25);
+    const bad = perPage.safeParse('20');
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.message).toBe('must be one of: 10, 25, 50, 100.');
+  });
+});
