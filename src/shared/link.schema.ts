@@ -9,13 +9,8 @@ import {
   nullableText,
   nullableUrl,
   passwordField,
-  queryEnum,
-  queryInt,
-  queryNumberEnum,
-  querySearch,
   timestampField,
 } from './fields';
-import { pagingFields } from './list-query';
 import { checkTargets, targetsField, targetsTypeField, type Target } from './targets';
 
 const reserved = new Set<string>(RESERVED_ALIASES.map((a) => a.toLowerCase()));
@@ -101,22 +96,9 @@ export type LinkCreateInput = z.input<typeof linkCreateSchema>;
 export type LinkCreate = z.output<typeof linkCreateSchema>;
 export type LinkUpdate = z.output<typeof linkUpdateSchema>;
 
-export const LINK_SORT_BY = ['id', 'clicks', 'title', 'alias', 'url'] as const;
-export const LINK_SEARCH_BY = ['title', 'alias', 'url'] as const;
-
-export const linkListQuerySchema = z.object({
-  search: querySearch,
-  search_by: queryEnum(LINK_SEARCH_BY, 'title'),
-  status: queryNumberEnum([0, 1, 2, 3] as const, 0),
-  space_id: queryInt(0),
-  domain_id: queryInt(0),
-  pixel_id: queryInt(1),
-  sort_by: queryEnum(LINK_SORT_BY, 'id'),
-  ...pagingFields,
-});
-
-export type LinkListQuery = z.output<typeof linkListQuerySchema>;
-export type LinkListSearch = z.input<typeof linkListQuerySchema>;
+// The list query lives in its own module so that the dashboard's links route can validate its URL
+// without pulling the targets rules (and the country/language data) into its first bundle.
+export { LINK_SEARCH_BY, LINK_SORT_BY, linkListQuerySchema, type LinkListQuery, type LinkListSearch } from './link-list.schema';
 
 export interface Link {
   id: number;

@@ -1,5 +1,5 @@
 // Common pieces of list queries: the URL query of a dashboard list page is exactly this API query.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { PER_PAGE_OPTIONS, SORT_DIRECTIONS } from './enums';
 import { queryEnum, queryInt, queryNumberEnum, querySearch } from './fields';
 

@@ -13,7 +13,9 @@ export function apiKeyOf(request: FastifyRequest): string | null {
 
 export function registerAuth(app: FastifyInstance, publicPaths: (url: string) => boolean): void {
   const users = new UsersRepo(app.ctx.db.kysely);
-  app.addHook('onRequest', async (request) => {
+  // preParsing, not onRequest: route-level onRequest hooks (the rate limit's) run after instance-level ones,
+  // so an onRequest auth hook answered 401 before the rate limit had counted the request or set its headers.
+  app.addHook('preParsing', async (request) => {
     if (publicPaths(request.url)) return;
     const key = apiKeyOf(request);
     if (!key) throw unauthenticated();

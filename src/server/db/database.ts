@@ -5,9 +5,11 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema';
 import * as m001 from './migrations/001-initial';
+import * as m002 from './migrations/002-list-performance';
 
 const migrations: Record<string, Migration> = {
   '001-initial': m001,
+  '002-list-performance': m002,
 };
 
 class StaticMigrations implements MigrationProvider {
@@ -36,7 +38,7 @@ export async function openDatabase(file: string): Promise<Db> {
   const migrator = new Migrator({ db: kysely, provider: new StaticMigrations() });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {
-    if (r.status === 'Error') throw new Error(`migration ${r.migrationName} failed`);
+    if (r.status === 'Error') throw new Error(`migration ${r.migrationName} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (error) throw error;
   let closed = false;

@@ -1,51 +1,7 @@
-import { sql, type ExpressionBuilder, type Expression, type SqlBool, type Kysely, type Selectable, type Insertable, type Updateable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Insertable, type Updateable } from 'kysely';
 import type { Database, LinksTable } from '../db/schema';
-import type { LinkListQuery } from '../../shared/link.schema';
-import { likePattern } from '../http/pagination';
 
 export type LinkRow = Selectable<LinksTable>;
-type DB = Database & { l: LinksTable };
-type EB = ExpressionBuilder<DB, 'l'>;
-
-/** The status rule of shared/link-status.ts as SQL (disabled > expired > active). */
-export function statusCondition(eb: EB, status: 1 | 2 | 3, now: string): Expression<SqlBool> {
-  if (status === 3) return eb('l.disabled', '=', 1);
-  const expired = eb.or([
-    eb.and([eb('l.active_period_end_at', 'is not', null), eb('l.active_period_end_at', '<=', now)]),
-    eb.and([eb('l.clicks_limit', 'is not', null), eb('l.clicks', '>=', eb.ref('l.clicks_limit'))]),
-  ]);
-  return eb.and([eb('l.disabled', '=', 0), status === 2 ? expired : eb.not(expired)]);
-}
-
-/** FTS5 query for a substring in one column: the trigram tokenizer matches any 3+ character substring. */
-export function ftsQuery(column: 'title' | 'alias' | 'url', term: string): string {
-  return `${column} : "${term.replace(/"/g, '""')}"`;
-}
-
-function filters(eb: EB, userId: number, q: LinkListQuery, now: string): Expression<SqlBool> {
-  const conds: Expression<SqlBool>[] = [eb('l.user_id', '=', userId)];
-  if (q.search) {
-    const col = q.search_by;
-    if ([...q.search].length >= 3) {
-      conds.push(
-        eb(
-          'l.id',
-          'in',
-          sql<number>`(SELECT rowid FROM links_fts WHERE links_fts MATCH ${ftsQuery(col, q.search)})`,
-        ),
-      );
-    } else {
-      conds.push(sql<SqlBool>`${sql.ref(`l.${col}`)} LIKE ${likePattern(q.search)} ESCAPE '\\'`);
-    }
-  }
-  if (q.status !== 0) conds.push(statusCondition(eb, q.status, now));
-  if (q.space_id !== undefined) conds.push(q.space_id === 0 ? eb('l.space_id', 'is', null) : eb('l.space_id', '=', q.space_id));
-  if (q.domain_id !== undefined) conds.push(q.domain_id === 0 ? eb('l.domain_id', 'is', null) : eb('l.domain_id', '=', q.domain_id));
-  if (q.pixel_id !== undefined) {
-    conds.push(eb.exists(eb.selectFrom('link_pixels as lp').select('lp.link_id').whereRef('lp.link_id', '=', 'l.id').where('lp.pixel_id', '=', q.pixel_id)));
-  }
-  return eb.and(conds);
-}
 
 export class LinksRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -91,24 +47,6 @@ export class LinksRepo {
   async delete(userId: number, id: number): Promise<boolean> {
     const r = await this.db.deleteFrom('links').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
-  }
-
-  async list(userId: number, q: LinkListQuery, now: string): Promise<{ rows: LinkRow[]; total: number }> {
-    const { n } = await this.db
-      .selectFrom('links as l')
-      .where((eb) => filters(eb, userId, q, now))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const rows = await this.db
-      .selectFrom('links as l')
-      .selectAll('l')
-      .where((eb) => filters(eb, userId, q, now))
-      .orderBy(`l.${q.sort_by}`, q.sort)
-      .orderBy('l.id', q.sort)
-      .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page)
-      .execute();
-    return { rows, total: Number(n) };
   }
 
   /** Spaces, domains and pixels of a set of links, loaded in three queries. */

@@ -10,6 +10,7 @@ import { notFound, validationError } from '../http/errors';
 import { isUniqueViolation } from '../db/errors';
 import { nowIso } from '../http/pagination';
 import { LinksRepo, type LinkRow } from './links.repo';
+import { LinkListRepo } from './link-list.repo';
 import { presentLink, parseTargets } from './link.presenter';
 import { generateAlias } from './alias';
 import { fetchTitle, TitleJobs } from './title-fetcher';
@@ -18,10 +19,12 @@ type Issue = { field: string; message: string };
 
 export class LinksService {
   readonly repo: LinksRepo;
+  readonly listRepo: LinkListRepo;
   readonly titles = new TitleJobs();
 
   constructor(private readonly ctx: AppContext) {
     this.repo = new LinksRepo(ctx.db.kysely);
+    this.listRepo = new LinkListRepo(ctx.db.sqlite);
   }
 
   async present(rows: LinkRow[]): Promise<Link[]> {

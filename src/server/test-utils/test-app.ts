@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Db } from '../db/database';
@@ -17,7 +17,7 @@ export interface TestApp {
   userKey: string;
   userId: number;
   /** inject() with `Authorization: Bearer key`. */
-  as(key: string, opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  as(key: string, opts: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

@@ -1,0 +1,147 @@
+// The link list (filters, search, sort, page) and its exact total, built for a million links per account.
+// Rows: prepared SQL on the raw connection; a search sorted by id walks the FTS5 trigram index in rowid
+// order and stops after one page. Total: the per-account counters (total, disabled) of migration 002,
+// partial indexes for the expired rule, and for everything else a count that is cached until the
+// account's `version` changes (triggers bump it whenever a filtered or searched column changes).
+import type SQLite from 'better-sqlite3';
+import type { LinkListQuery } from '../../shared/link.schema';
+import { likePattern } from '../http/pagination';
+import type { LinkRow } from './links.repo';
+
+/** FTS5 query for a substring in one column: the trigram tokenizer matches any 3+ character substring. */
+export function ftsQuery(column: 'title' | 'alias' | 'url', term: string): string {
+  return `${column} : "${term.replace(/"/g, '""')}"`;
+}
+
+/** The status rule of shared/link-status.ts as SQL (disabled > expired > active); `@now` is the current time. */
+const EXPIRED = `((l.active_period_end_at IS NOT NULL AND l.active_period_end_at <= @now)
+  OR (l.clicks_limit IS NOT NULL AND l.clicks >= l.clicks_limit))`;
+export const STATUS_SQL: Record<1 | 2 | 3, string> = {
+  1: `l.disabled = 0 AND NOT ${EXPIRED}`,
+  2: `l.disabled = 0 AND ${EXPIRED}`,
+  3: 'l.disabled = 1',
+};
+
+const SORT_COLUMNS = new Set(['id', 'clicks', 'title', 'alias', 'url']);
+
+interface Built {
+  /** Conditions on `l` besides the owner, the FTS match and the status. */
+  filters: string[];
+  params: Record<string, unknown>;
+  fts: string | null;
+}
+
+function build(userId: number, q: LinkListQuery, now: string): Built {
+  const filters: string[] = [];
+  const params: Record<string, unknown> = { user: userId, now };
+  let fts: string | null = null;
+  if (q.search) {
+    if ([...q.search].length >= 3) {
+      fts = ftsQuery(q.search_by, q.search);
+      params.match = fts;
+    } else {
+      filters.push(`l.${q.search_by} LIKE @like ESCAPE '\\'`);
+      params.like = likePattern(q.search);
+    }
+  }
+  if (q.space_id !== undefined) filters.push(q.space_id === 0 ? 'l.space_id IS NULL' : 'l.space_id = @space');
+  if (q.domain_id !== undefined) filters.push(q.domain_id === 0 ? 'l.domain_id IS NULL' : 'l.domain_id = @domain');
+  if (q.pixel_id !== undefined) filters.push('EXISTS (SELECT 1 FROM link_pixels lp WHERE lp.link_id = l.id AND lp.pixel_id = @pixel)');
+  if (q.space_id) params.space = q.space_id;
+  if (q.domain_id) params.domain = q.domain_id;
+  if (q.pixel_id !== undefined) params.pixel = q.pixel_id;
+  return { filters, params, fts };
+}
+
+interface Counters {
+  total: number;
+  disabled: number;
+  version: number;
+}
+
+export class LinkListRepo {
+  private readonly statements = new Map<string, SQLite.Statement>();
+  private readonly counts = new Map<string, { version: number; total: number }>();
+
+  constructor(private readonly sqlite: SQLite.Database) {}
+
+  private stmt(source: string): SQLite.Statement {
+    let s = this.statements.get(source);
+    if (!s) {
+      if (this.statements.size > 500) this.statements.clear();
+      s = this.sqlite.prepare(source);
+      this.statements.set(source, s);
+    }
+    return s;
+  }
+
+  private counters(userId: number): Counters {
+    const row = this.stmt('SELECT total, disabled, version FROM link_counters WHERE user_id = ?').get(userId) as Counters | undefined;
+    return row ?? { total: 0, disabled: 0, version: 0 };
+  }
+
+  list(userId: number, q: LinkListQuery, now: string): { rows: LinkRow[]; total: number } {
+    const b = build(userId, q, now);
+    const where = ['l.user_id = @user', ...b.filters];
+    if (q.status !== 0) where.push(STATUS_SQL[q.status]);
+    const dir = q.sort === 'asc' ? 'ASC' : 'DESC';
+    if (!SORT_COLUMNS.has(q.sort_by)) throw new Error(`unknown sort_by ${q.sort_by}`);
+    const params = { ...b.params, limit: q.per_page, offset: (q.page - 1) * q.per_page };
+    let source: string;
+    if (b.fts && q.sort_by === 'id') {
+      // Walk the search hits in id order and stop after a page.
+      source = `SELECT l.* FROM links_fts f CROSS JOIN links l ON l.id = f.rowid
+        WHERE links_fts MATCH @match AND ${where.join(' AND ')} ORDER BY f.rowid ${dir} LIMIT @limit OFFSET @offset`;
+    } else {
+      if (b.fts) where.push('l.id IN (SELECT rowid FROM links_fts WHERE links_fts MATCH @match)');
+      source = `SELECT l.* FROM links l WHERE ${where.join(' AND ')}
+        ORDER BY l.${q.sort_by} ${dir}, l.id ${dir} LIMIT @limit OFFSET @offset`;
+    }
+    const rows = this.stmt(source).all(params) as LinkRow[];
+    return { rows, total: this.count(userId, q, b) };
+  }
+
+  private count(userId: number, q: LinkListQuery, b: Built): number {
+    const c = this.counters(userId);
+    const plain = b.filters.length === 0 && !b.fts;
+    if (plain && q.status === 0) return c.total;
+    if (plain && q.status === 3) return c.disabled;
+    if (plain) {
+      const expired = this.expiredCount(b.params);
+      return q.status === 2 ? expired : c.total - c.disabled - expired;
+    }
+    if (q.status !== 0) return this.countWhere(b, [STATUS_SQL[q.status]]);
+    // Not time-dependent and not touched by clicks: cache it until the account's version changes.
+    const key = `${userId}\u0000${q.search_by}\u0000${q.search ?? ''}\u0000${q.space_id}\u0000${q.domain_id}\u0000${q.pixel_id}`;
+    const hit = this.counts.get(key);
+    if (hit && hit.version === c.version) return hit.total;
+    const total = b.fts && b.filters.length === 0 ? this.searchCount(b.params, c) : this.countWhere(b, []);
+    if (this.counts.size >= 1000) this.counts.delete(this.counts.keys().next().value as string);
+    this.counts.set(key, { version: c.version, total });
+    return total;
+  }
+
+  /** Expired links of an account: by end date, plus by click limit among those whose end has not passed. */
+  private expiredCount(params: Record<string, unknown>): number {
+    const byDate = this.stmt(`SELECT count(*) FROM links l INDEXED BY links_user_end WHERE l.user_id = @user
+      AND l.disabled = 0 AND l.active_period_end_at IS NOT NULL AND l.active_period_end_at <= @now`).pluck().get(params) as number;
+    const byClicks = this.stmt(`SELECT count(*) FROM links l INDEXED BY links_user_limit_reached WHERE l.user_id = @user
+      AND l.disabled = 0 AND l.clicks_limit IS NOT NULL AND l.clicks >= l.clicks_limit
+      AND (l.active_period_end_at IS NULL OR l.active_period_end_at > @now)`).pluck().get(params) as number;
+    return byDate + byClicks;
+  }
+
+  /** Search hits of an account; when it owns every link, the search index alone answers. */
+  private searchCount(params: Record<string, unknown>, c: Counters): number {
+    const all = this.stmt('SELECT coalesce(sum(total), 0) FROM link_counters').pluck().get() as number;
+    if (all === c.total) return this.stmt('SELECT count(*) FROM links_fts WHERE links_fts MATCH @match').pluck().get({ match: params.match }) as number;
+    return this.stmt(`SELECT count(*) FROM links_fts f CROSS JOIN links l INDEXED BY links_id_user ON l.id = f.rowid
+      WHERE links_fts MATCH @match AND l.user_id = @user`).pluck().get({ match: params.match, user: params.user }) as number;
+  }
+
+  private countWhere(b: Built, extra: string[]): number {
+    const where = ['l.user_id = @user', ...b.filters, ...extra];
+    if (b.fts) where.push('l.id IN (SELECT rowid FROM links_fts WHERE links_fts MATCH @match)');
+    return this.stmt(`SELECT count(*) FROM links l WHERE ${where.join(' AND ')}`).pluck().get(b.params) as number;
+  }
+}

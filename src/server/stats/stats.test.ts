@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-utils/test-app';
+import { createLink, expect404, expect422, get } from '../test-utils/api';
+
+let t: TestApp;
+let linkId: number;
+let otherLink: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  linkId = (await createLink(t, t.userKey, { url: 'https://e.com' })).id;
+  otherLink = (await createLink(t, t.userKey, { url: 'https://e.com/2' })).id;
+  const add = t.db.sqlite.prepare('INSERT INTO click_daily (link_id, day, dimension, value, count) VALUES (?, ?, ?, ?, ?)');
+  for (const [day, n] of [['2026-03-01', 3], ['2026-03-03', 5], ['2026-02-28', 1]] as const) add.run(linkId, day, 'clicks', '', n);
+  add.run(otherLink, '2026-03-02', 'clicks', '', 100);
+  for (const [value, n] of [['US', 4], ['DE', 6], ['FR', 1]] as const) add.run(linkId, '2026-03-01', 'country', value, n);
+  add.run(linkId, '2026-03-03', 'country', 'US', 3);
+  add.run(linkId, '2026-04-01', 'country', 'JP', 50);
+  add.run(linkId, '2026-03-02', 'browser', 'Firefox', 2);
+  add.run(linkId, '2026-03-02', 'os', 'Linux', 2);
+});
+afterAll(async () => t.close());
+
+const stats = (q: string, id = linkId) => get(t, t.userKey, `/api/v1/stats/${id}?${q}`);
+
+describe('stats', () => {
+  it('clicks per day, zero days included, inside the range only', async () => {
+    const res = await stats('name=clicks&from=2026-03-01&to=2026-03-04');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      data: [
+        { date: '2026-03-01', count: 3 },
+        { date: '2026-03-02', count: 0 },
+        { date: '2026-03-03', count: 5 },
+        { date: '2026-03-04', count: 0 },
+      ],
+      status: 200,
+    });
+  });
+
+  it('defaults to clicks over the last 30 days', async () => {
+    const data = (await stats('')).json().data as { date: string; count: number }[];
+    expect(data).toHaveLength(30);
+    expect(data.at(-1)?.date).toBe(new Date().toISOString().slice(0, 10));
+  });
+
+  it('top lists: paginated {value, count}, most first, summed over the range', async () => {
+    const res = await stats('name=country&from=2026-03-01&to=2026-03-31');
+    const body = res.json();
+    expect(body.data).toEqual([
+      { value: 'US', count: 7 },
+      { value: 'DE', count: 6 },
+      { value: 'FR', count: 1 },
+    ]);
+    expect(body.meta).toMatchObject({ total: 3, current_page: 1, per_page: 10, from: 1, to: 3 });
+    expect(body.links.first).toContain('name=country');
+    expect((await stats('name=browser&from=2026-03-01&to=2026-03-31')).json().data).toEqual([{ value: 'Firefox', count: 2 }]);
+    expect((await stats('name=operating_system&from=2026-03-01&to=2026-03-31')).json().data).toEqual([{ value: 'Linux', count: 2 }]);
+    for (const name of ['continent', 'device', 'language', 'referrer']) {
+      const empty = await stats(`name=${name}&from=2026-03-01&to=2026-03-31`);
+      expect(empty.json()).toMatchObject({ data: [], meta: { total: 0, from: null, to: null }, status: 200 });
+    }
+  });
+
+  it('validates the query', async () => {
+    expect422(await stats('name=cities'), 'name');
+    expect422(await stats('from=2026-02-30'), 'from');
+    expect422(await stats('to=yesterday'), 'to');
+    expect422(await stats('from=2026-03-05&to=2026-03-01'), 'to');
+    expect422(await stats('per_page=3&name=country'), 'per_page');
+  });
+
+  it('another account\'s link or an unknown one is 404', async () => {
+    expect404(await get(t, t.adminKey, `/api/v1/stats/${linkId}?name=clicks`));
+    expect404(await stats('name=clicks', 99999));
+    expect404(await get(t, t.userKey, '/api/v1/stats/abc'));
+  });
+});
