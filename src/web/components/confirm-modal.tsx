@@ -1,0 +1,32 @@
+// A confirmation dialog: title, message, confirm (red when destructive) and cancel.
+import type { ReactNode } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+
+export interface ConfirmModalProps {
+  opened: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  destructive?: boolean;
+  loading?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function ConfirmModal({ opened, title, message, confirmLabel = 'Confirm', destructive = true, loading, onConfirm, onCancel }: ConfirmModalProps) {
+  return (
+    <Modal opened={opened} onClose={onCancel} title={title} centered>
+      <Stack>
+        {typeof message === 'string' ? <Text size="sm">{message}</Text> : message}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button color={destructive ? 'red' : undefined} onClick={onConfirm} loading={loading} data-autofocus>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,47 @@
+// Pagination of a list: "1–10 of 27", page buttons, and the per_page selector (10/25/50/100).
+import { Group, Pagination, Select, Text } from '@mantine/core';
+import { PER_PAGE_OPTIONS } from '../../shared/enums';
+import type { Paginated } from '../../shared/list-query';
+
+export interface ListPaginationProps {
+  meta: Paginated<unknown>['meta'] | undefined;
+  onPage: (page: number) => void;
+  onPerPage: (perPage: number) => void;
+  /** What is counted, e.g. "links". */
+  noun?: string;
+}
+
+export function ListPagination({ meta, onPage, onPerPage, noun = 'items' }: ListPaginationProps) {
+  if (!meta) return null;
+  const range = meta.total === 0 ? `0 ${noun}` : `${meta.from ?? 0}–${meta.to ?? 0} of ${meta.total} ${noun}`;
+  return (
+    <Group justify="space-between" mt="md" gap="sm">
+      <Group gap="sm">
+        <Text size="sm" c="dimmed" data-testid="list-range" aria-live="polite">
+          {range}
+        </Text>
+        <Select
+          aria-label="Rows per page"
+          size="xs"
+          w={110}
+          data={PER_PAGE_OPTIONS.map((n) => ({ value: String(n), label: `${n} / page` }))}
+          value={String(meta.per_page)}
+          onChange={(v) => v && onPerPage(Number(v))}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Group>
+      {meta.last_page > 1 && (
+        <Pagination
+          total={meta.last_page}
+          value={meta.current_page}
+          onChange={onPage}
+          size="sm"
+          siblings={1}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+        />
+      )}
+    </Group>
+  );
+}

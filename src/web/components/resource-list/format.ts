@@ -1,0 +1,14 @@
+// Formatting shared by the resource lists.
+
+/** A date in the user's locale and time zone, like "22 Nov 2026"; a dash when it is not a date. */
+export function formatDate(iso: string | null | undefined, locale?: string): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '—';
+  return d.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** "1 link", "2 links", "1,234 links". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+}

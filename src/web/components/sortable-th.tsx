@@ -1,0 +1,28 @@
+// A table header cell that sorts by its column on click (and shows the direction to screen readers).
+import type { ReactNode } from 'react';
+import { Table, UnstyledButton, Group } from '@mantine/core';
+import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+
+export interface SortableThProps {
+  children: ReactNode;
+  /** This column's sort_by value. */
+  column: string;
+  sortBy: string;
+  sort: 'asc' | 'desc';
+  onSort: (column: string) => void;
+}
+
+export function SortableTh({ children, column, sortBy, sort, onSort }: SortableThProps) {
+  const active = sortBy === column;
+  const Icon = !active ? IconArrowsSort : sort === 'asc' ? IconSortAscending : IconSortDescending;
+  return (
+    <Table.Th aria-sort={active ? (sort === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton onClick={() => onSort(column)} fw={600} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          {children}
+          <Icon size={14} aria-hidden style={{ opacity: active ? 1 : 0.4 }} />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}

@@ -1,0 +1,26 @@
+// Link status badge: Active, Scheduled (active, start ahead), Expired, Disabled.
+import { Badge, Tooltip } from '@mantine/core';
+import type { StatusInput } from '../../shared/link-status';
+import { statusLabel, type StatusLabel } from '../lib/status-label';
+
+const COLORS: Record<StatusLabel, string> = { Active: 'green', Scheduled: 'blue', Expired: 'orange', Disabled: 'gray' };
+
+export function StatusBadge({ link }: { link: StatusInput }) {
+  const label = statusLabel(link);
+  const badge = (
+    <Badge color={COLORS[label]} variant="light" data-status={label}>
+      {label}
+    </Badge>
+  );
+  if (label !== 'Scheduled' || !link.active_period_start_at) return badge;
+  return <Tooltip label={`Starts ${new Date(link.active_period_start_at).toLocaleString()}`}>{badge}</Tooltip>;
+}
+
+/** A generic coloured badge for other resources (e.g. roles, pixel types). */
+export function LabelBadge({ label, color = 'gray' }: { label: string; color?: string }) {
+  return (
+    <Badge color={color} variant="light">
+      {label}
+    </Badge>
+  );
+}

@@ -1,0 +1,16 @@
+// Where the dashboard keeps the API key: mirrors lib/api-client's `auth` (the key name is its KEY_STORAGE).
+export const KEY_STORAGE = 'linkdeck.apiKey';
+
+interface KeyStore {
+  set(key: string, remember: boolean): void;
+}
+
+/** Was the key remembered on this device (localStorage) rather than for the browser session? */
+export function isRemembered(storage: Pick<Storage, 'getItem'> = localStorage): boolean {
+  return storage.getItem(KEY_STORAGE) !== null;
+}
+
+/** Puts the new key where the old one was, so the session goes on with it. */
+export function replaceStoredKey(store: KeyStore, newKey: string, storage: Pick<Storage, 'getItem'> = localStorage): void {
+  store.set(newKey, isRemembered(storage));
+}

@@ -1,0 +1,91 @@
+// Create and edit pages of a link: the same form; the edit page also has the targeting preview.
+import { Grid, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import type { Link } from '../../../shared/link.schema';
+import type { Paginated } from '../../../shared/list-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { PageHeader } from '../../components/page-header';
+import { CopyButton } from '../../components/copy-button';
+import { TargetingPreview } from '../targets/targeting-preview';
+import { LinkForm } from './link-form';
+import { emptyLinkForm, linkToForm } from './link-form-values';
+import { linkKeys, linkQueryOptions, useCreateLink, useUpdateLink } from './links.queries';
+
+const editRoute = getRouteApi('/app/links/$linkId/edit');
+
+/** Base of short URLs on the default domain (the server's BASE_URL): read off a cached link without a domain. */
+function useDefaultBase(): string {
+  const qc = useQueryClient();
+  for (const [, page] of qc.getQueriesData<Paginated<Link>>({ queryKey: linkKeys.lists() })) {
+    const link = page?.data.find((l) => l.domain === null && l.short_url.endsWith(`/${l.alias}`));
+    if (link) return link.short_url.slice(0, -(link.alias.length + 1));
+  }
+  return window.location.origin;
+}
+
+export function LinkCreatePage() {
+  const navigate = useNavigate();
+  const create = useCreateLink();
+  const base = useDefaultBase();
+  return (
+    <>
+      <PageHeader title="New link" description="Shorten a URL; everything but the destination is optional." />
+      <LinkForm
+        mode="create"
+        defaultValues={emptyLinkForm()}
+        defaultBase={base}
+        submitLabel="Create link"
+        onCancel={() => void navigate({ to: '/links' })}
+        onSubmit={async (body) => {
+          const link = await create.mutateAsync(body);
+          notifications.show({ color: 'green', title: 'Link created', message: link.short_url });
+          await navigate({ to: '/links/$linkId/edit', params: { linkId: link.id } });
+        }}
+      />
+    </>
+  );
+}
+
+export function LinkEditPage() {
+  const { linkId } = editRoute.useParams();
+  const navigate = useNavigate();
+  const { data: link } = useSuspenseQuery(linkQueryOptions(linkId));
+  const update = useUpdateLink(linkId);
+  const base = link.domain?.url ?? link.short_url.slice(0, -(link.alias.length + 1));
+  return (
+    <>
+      <PageHeader
+        title={`Edit ${link.alias}`}
+        description={
+          <>
+            {link.short_url} <CopyButton value={link.short_url} label="Copy short URL" />
+          </>
+        }
+      />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <LinkForm
+            key={link.updated_at}
+            mode="edit"
+            defaultValues={linkToForm(link)}
+            defaultBase={base}
+            hasRedirectPassword={link.redirect_password}
+            hasStatsPassword={link.password}
+            submitLabel="Save changes"
+            onCancel={() => void navigate({ to: '/links' })}
+            onSubmit={async (body) => {
+              await update.mutateAsync(body);
+              notifications.show({ color: 'green', title: 'Saved', message: `${link.alias} is up to date.` });
+            }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Stack pos={{ lg: 'sticky' } as never} top={72}>
+            <TargetingPreview link={link} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

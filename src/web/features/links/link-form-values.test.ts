@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { linkCreateSchema, linkUpdateSchema, type Link } from '../../../shared/link.schema';
+import { emptyLinkForm, linkToForm, serverErrorsToFields, stripFieldPrefix, toPayload } from './link-form-values';
+
+const link: Link = {
+  id: 7,
+  alias: 'promo',
+  url: 'https://example.com/',
+  short_url: 'https://go.example.com/promo',
+  title: 'Promo',
+  status: 1,
+  disabled: 0,
+  targets_type: 'countries',
+  targets: [{ key: 'FR', value: 'https://fr.example.com' }],
+  sensitive_content: 1,
+  privacy: 2,
+  password: true,
+  redirect_password: true,
+  active_period_start_at: '2026-12-01T08:00:00.000Z',
+  active_period_end_at: null,
+  clicks_limit: 10,
+  expiration_url: null,
+  clicks: 3,
+  space: { id: 2, name: 'S', color: 1 },
+  domain: { id: 5, name: 'go.example.com', url: 'https://go.example.com' },
+  pixels: [{ id: 9, name: 'P', type: 'x' }],
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+};
+
+describe('link form <-> API body', () => {
+  it('a minimal create sends only what is set, and the shared schema accepts it', () => {
+    const body = toPayload({ ...emptyLinkForm(), url: ' https://example.com/a ' }, 'create');
+    expect(body).toEqual({ url: 'https://example.com/a', pixel_ids: [], sensitive_content: 0, privacy: 0, disabled: 0, targets: [] });
+    expect(linkCreateSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('create with a domain, space, pixels and a clicks limit', () => {
+    const body = toPayload({ ...emptyLinkForm(), url: 'https://e.com', domain_id: '5', space_id: '2', pixel_ids: ['9', '10'], clicks_limit: 50 }, 'create');
+    expect(body).toMatchObject({ domain_id: 5, space_id: '2', pixel_ids: [9, 10], clicks_limit: 50 });
+  });
+
+  it('edit: round-trips a link, keeps stored passwords unless typed or removed', () => {
+    const form = linkToForm(link);
+    const body = toPayload(form, 'edit');
+    expect(body).not.toHaveProperty('redirect_password');
+    expect(body).not.toHaveProperty('password');
+    expect(body).not.toHaveProperty('domain_id');
+    expect(body).toMatchObject({ alias: 'promo', space_id: '2', pixel_ids: [9], privacy: 2, sensitive_content: 1, clicks_limit: 10, expiration_url: '' });
+    expect(body.targets).toEqual([{ key: 'FR', value: 'https://fr.example.com' }]);
+    expect(linkUpdateSchema.safeParse(body).success).toBe(true);
+
+    expect(toPayload({ ...form, remove_redirect_password: true }, 'edit')).toHaveProperty('redirect_password', '');
+    expect(toPayload({ ...form, redirect_password: 'new' }, 'edit')).toHaveProperty('redirect_password', 'new');
+    expect(toPayload({ ...form, privacy: '0', password: 'x' }, 'edit')).not.toHaveProperty('password');
+  });
+
+  it('edit: clearing fields sends empty values that clear on the server', () => {
+    const body = toPayload({ ...linkToForm(link), space_id: null, clicks_limit: '', active_period_start_at: null, targets_type: null }, 'edit');
+    expect(body).toMatchObject({ space_id: '', clicks_limit: '', active_period_start_at: '', targets_type: '', targets: [] });
+    const parsed = linkUpdateSchema.parse(body);
+    expect(parsed).toMatchObject({ space_id: null, clicks_limit: null, active_period_start_at: null, targets_type: null, targets: [] });
+  });
+
+  it('the create schema flags a duplicate target key on the row that repeats it', () => {
+    const body = toPayload(
+      { ...emptyLinkForm(), url: 'https://e.com', targets_type: 'countries', targets: [{ key: 'fr', value: 'https://a.com' }, { key: 'FR', value: 'https://b.com' }] },
+      'create',
+    );
+    const res = linkCreateSchema.safeParse(body);
+    expect(res.success).toBe(false);
+    expect(res.error?.issues.map((i) => i.path.join('.'))).toEqual(['targets.1.key']);
+  });
+});
+
+describe('server 422 errors -> form fields', () => {
+  it('strips the "The x field" prefix so the message reads under its label', () => {
+    expect(stripFieldPrefix('alias', 'The alias field has already been taken.')).toBe('has already been taken.');
+    expect(stripFieldPrefix('alias', 'Something else.')).toBe('Something else.');
+  });
+
+  it('maps nested and aliased keys to form paths; unknown keys belong to no field', () => {
+    expect(
+      serverErrorsToFields({
+        'targets.0.value': ['The targets.0.value field must be a valid http or https URL.'],
+        domain: ['The domain field must be an id (a positive integer).'],
+        'pixel_ids.1': ['The pixel_ids.1 field is invalid.'],
+        alias: ['The alias field has already been taken.'],
+        weird: ['Something odd.'],
+      }),
+    ).toEqual([
+      { path: 'targets.0.value', message: 'must be a valid http or https URL.' },
+      { path: 'domain_id', message: 'must be an id (a positive integer).' },
+      { path: 'pixel_ids', message: 'is invalid.' },
+      { path: 'alias', message: 'has already been taken.' },
+      { path: null, message: 'Something odd.' },
+    ]);
+  });
+});

@@ -1,0 +1,139 @@
+// The link editor's form state and its conversion to the API body (the field names of the API).
+// Passwords are write-only: an empty box keeps the stored one unless "remove" is ticked.
+import type { TargetsType } from '../../../shared/enums';
+import type { Link } from '../../../shared/link.schema';
+
+export interface LinkFormValues {
+  url: string;
+  domain_id: string | null;
+  alias: string;
+  title: string;
+  space_id: string | null;
+  pixel_ids: string[];
+  redirect_password: string;
+  remove_redirect_password: boolean;
+  sensitive_content: boolean;
+  privacy: '0' | '1' | '2';
+  password: string;
+  remove_password: boolean;
+  /** UTC ISO strings, or null. */
+  active_period_start_at: string | null;
+  active_period_end_at: string | null;
+  clicks_limit: number | string;
+  expiration_url: string;
+  disabled: boolean;
+  targets_type: TargetsType | null;
+  targets: { key: string; value: string }[];
+}
+
+export type EditorMode = 'create' | 'edit';
+
+export function emptyLinkForm(): LinkFormValues {
+  return {
+    url: '',
+    domain_id: null,
+    alias: '',
+    title: '',
+    space_id: null,
+    pixel_ids: [],
+    redirect_password: '',
+    remove_redirect_password: false,
+    sensitive_content: false,
+    privacy: '0',
+    password: '',
+    remove_password: false,
+    active_period_start_at: null,
+    active_period_end_at: null,
+    clicks_limit: '',
+    expiration_url: '',
+    disabled: false,
+    targets_type: null,
+    targets: [],
+  };
+}
+
+export function linkToForm(link: Link): LinkFormValues {
+  return {
+    ...emptyLinkForm(),
+    url: link.url,
+    domain_id: link.domain ? String(link.domain.id) : null,
+    alias: link.alias,
+    title: link.title ?? '',
+    space_id: link.space ? String(link.space.id) : null,
+    pixel_ids: link.pixels.map((p) => String(p.id)),
+    sensitive_content: link.sensitive_content === 1,
+    privacy: String(link.privacy) as LinkFormValues['privacy'],
+    active_period_start_at: link.active_period_start_at,
+    active_period_end_at: link.active_period_end_at,
+    clicks_limit: link.clicks_limit ?? '',
+    expiration_url: link.expiration_url ?? '',
+    disabled: link.disabled === 1,
+    targets_type: link.targets_type,
+    targets: link.targets.map((t) => ({ key: t.key, value: t.value })),
+  };
+}
+
+function passwordValue(typed: string, remove: boolean): string | undefined {
+  if (typed !== '') return typed;
+  return remove ? '' : undefined;
+}
+
+/** The JSON body for POST /links (create) or PUT /links/{id} (edit). Undefined fields are left out. */
+export function toPayload(v: LinkFormValues, mode: EditorMode): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    url: v.url.trim(),
+    alias: v.alias.trim(),
+    title: v.title.trim(),
+    space_id: v.space_id ?? '',
+    pixel_ids: v.pixel_ids.map(Number),
+    redirect_password: passwordValue(v.redirect_password, v.remove_redirect_password),
+    sensitive_content: v.sensitive_content ? 1 : 0,
+    privacy: Number(v.privacy),
+    password: v.privacy === '2' ? passwordValue(v.password, v.remove_password) : undefined,
+    active_period_start_at: v.active_period_start_at ?? '',
+    active_period_end_at: v.active_period_end_at ?? '',
+    clicks_limit: v.clicks_limit === '' ? '' : Number(v.clicks_limit),
+    expiration_url: v.expiration_url.trim(),
+    disabled: v.disabled ? 1 : 0,
+    targets_type: v.targets_type ?? '',
+    targets: v.targets_type ? v.targets.map((t) => ({ key: t.key.trim(), value: t.value.trim() })) : [],
+  };
+  if (mode === 'create') {
+    if (v.domain_id) body.domain_id = Number(v.domain_id);
+    for (const k of ['alias', 'title', 'expiration_url', 'clicks_limit', 'active_period_start_at', 'active_period_end_at', 'targets_type', 'space_id'] as const) {
+      if (body[k] === '') delete body[k];
+    }
+  }
+  for (const [k, val] of Object.entries(body)) if (val === undefined) delete body[k];
+  return body;
+}
+
+/** Fields of the form that a server error key can land on. */
+const FORM_FIELDS = new Set<string>(Object.keys(emptyLinkForm()));
+
+export interface FieldError {
+  /** A react-hook-form path (`targets.0.value`), or null when the error belongs to no field. */
+  path: string | null;
+  message: string;
+}
+
+/** "The targets.0.value field must be a valid URL." -> "must be a valid URL." (the label names the field). */
+export function stripFieldPrefix(field: string, message: string): string {
+  const prefix = `The ${field} field `;
+  return message.startsWith(prefix) ? message.slice(prefix.length) : message;
+}
+
+/** Maps a 422's `errors` to form paths: `domain` -> domain_id, `pixel_ids.2` -> pixel_ids, `targets.0.value` stays. */
+export function serverErrorsToFields(errors: Record<string, string[]>): FieldError[] {
+  const out: FieldError[] = [];
+  for (const [key, messages] of Object.entries(errors)) {
+    const message = stripFieldPrefix(key, messages[0] ?? 'is invalid.');
+    let path: string | null = key;
+    if (key === 'domain') path = 'domain_id';
+    else if (/^pixel_ids\.\d+$/.test(key)) path = 'pixel_ids';
+    else if (/^targets\.\d+\.(key|value)$/.test(key) || key === 'targets') path = key;
+    else if (!FORM_FIELDS.has(key)) path = null;
+    out.push({ path, message: path === null ? messages[0] ?? message : message });
+  }
+  return out;
+}

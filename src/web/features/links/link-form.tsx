@@ -1,0 +1,119 @@
+// The link editor form (create and edit): react-hook-form validated by the shared zod schemas; server 422s
+// land on their fields.
+import { useState, type ReactNode } from 'react';
+import '@mantine/dates/styles.css';
+import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { linkCreateSchema, linkUpdateSchema } from '../../../shared/link.schema';
+import { ApiError } from '../../lib/api-client';
+import { TargetsEditor } from '../targets/targets-editor';
+import { serverErrorsToFields, toPayload, type EditorMode, type LinkFormValues } from './link-form-values';
+import { AccessSection, DestinationSection, LimitsSection, OrganiseSection, ShortUrlSection } from './link-form-sections';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title}>
+      <Title order={2} size="h5" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+export interface LinkFormProps {
+  mode: EditorMode;
+  defaultValues: LinkFormValues;
+  /** Base of short URLs on the default domain (for the preview). */
+  defaultBase: string;
+  hasRedirectPassword?: boolean;
+  hasStatsPassword?: boolean;
+  submitLabel: string;
+  onSubmit: (body: Record<string, unknown>) => Promise<unknown>;
+  onCancel?: () => void;
+}
+
+function makeResolver(mode: EditorMode, hasStatsPassword: boolean): Resolver<LinkFormValues> {
+  // The schemas preprocess `unknown` input, which the resolver's types cannot express: cast once here.
+  const schema = (mode === 'create' ? linkCreateSchema : linkUpdateSchema) as unknown as Parameters<typeof zodResolver>[0];
+  const schemaResolver = zodResolver(schema) as unknown as Resolver<Record<string, unknown>>;
+  return async (values, context, options) => {
+    const res = await schemaResolver(toPayload(values, mode), context, options as never);
+    const errors = { ...(res.errors as FieldErrors<LinkFormValues>) };
+    if (mode === 'edit' && values.privacy === '2' && !values.password && (!hasStatsPassword || values.remove_password)) {
+      errors.password = { type: 'required', message: 'is required when privacy is 2 (password).' };
+    }
+    return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
+  };
+}
+
+export function LinkForm({ mode, defaultValues, defaultBase, hasRedirectPassword = false, hasStatsPassword = false, submitLabel, onSubmit, onCancel }: LinkFormProps) {
+  const [resolver] = useState(() => makeResolver(mode, hasStatsPassword));
+  const form = useForm<LinkFormValues>({ defaultValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await onSubmit(toPayload(values, mode));
+      form.reset(values);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422) {
+        const loose: string[] = [];
+        let focused = false;
+        for (const fe of serverErrorsToFields(err.errors)) {
+          if (fe.path) {
+            form.setError(fe.path as keyof LinkFormValues, { type: 'server', message: fe.message }, { shouldFocus: !focused });
+            focused = true;
+          } else loose.push(fe.message);
+        }
+        setFormError(loose.length ? loose.join(' ') : `The server refused the link: ${err.message}`);
+      } else {
+        setFormError(err instanceof Error ? err.message : 'Saving failed.');
+      }
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate aria-label={mode === 'create' ? 'New link' : 'Edit link'}>
+        <Stack gap="md">
+          {formError && (
+            <Alert color="red" title="Not saved" role="alert" data-testid="form-error">
+              {formError}
+            </Alert>
+          )}
+          <Section title="Destination">
+            <DestinationSection />
+          </Section>
+          <Section title="Short URL">
+            <ShortUrlSection creating={mode === 'create'} defaultBase={defaultBase} />
+          </Section>
+          <Section title="Space and pixels">
+            <OrganiseSection />
+          </Section>
+          <Section title="Targeting">
+            <TargetsEditor />
+          </Section>
+          <Section title="Access and privacy">
+            <AccessSection hasRedirectPassword={hasRedirectPassword} hasStatsPassword={hasStatsPassword} />
+          </Section>
+          <Section title="Schedule and limits">
+            <LimitsSection />
+          </Section>
+          <Group justify="flex-end" gap="sm" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 2 }}>
+            {onCancel && (
+              <Button variant="default" onClick={onCancel}>
+                Cancel
+              </Button>
+            )}
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,30 @@
+// URL state of the links list: the URL query IS the API query (linkListQuerySchema); defaults are left out.
+import type { LinkListQuery } from '../../../shared/link.schema';
+
+export const LINK_LIST_DEFAULTS = {
+  search_by: 'title',
+  status: 0,
+  sort_by: 'id',
+  sort: 'desc',
+  per_page: 10,
+  page: 1,
+} as const satisfies Partial<LinkListQuery>;
+
+/** A change of anything but the page sends the user back to page 1. */
+export function withFilter<T extends Partial<LinkListQuery>>(prev: T, patch: Partial<LinkListQuery>): T {
+  const next = { ...prev, ...patch } as T;
+  if (!('page' in patch)) next.page = 1;
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === undefined || v === '' || v === null) delete (next as Record<string, unknown>)[k];
+  }
+  return next;
+}
+
+/** Clicking a column header: a new column sorts descending, the same column flips direction. */
+export function toggleSort(
+  current: Pick<LinkListQuery, 'sort_by' | 'sort'>,
+  column: LinkListQuery['sort_by'],
+): Pick<LinkListQuery, 'sort_by' | 'sort'> {
+  if (current.sort_by !== column) return { sort_by: column, sort: column === 'title' || column === 'alias' || column === 'url' ? 'asc' : 'desc' };
+  return { sort_by: column, sort: current.sort === 'asc' ? 'desc' : 'asc' };
+}

@@ -1,0 +1,106 @@
+// Creating a user (admins only): name and role; the new account's API key is shown once, with copy.
+import { useState } from 'react';
+import { Button, Group, SegmentedControl, Input, Stack, Text, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { userCreateSchema } from '../../../shared/user.schema';
+import { useCreateUser, type CreatedUser } from './users.queries';
+import { AdminOnly } from './admin-only';
+import { AnchorLink, ButtonLink } from '../../components/router-links';
+import { EditorFrame, FormError } from '../../components/resource-list/editor-frame';
+import { OneTimeSecret } from '../../components/resource-list/one-time-secret';
+import { applyServerErrors, fieldMessage } from '../../components/resource-list/form-errors';
+
+export function UserCreatePage() {
+  return (
+    <AdminOnly>
+      <UserCreateForm />
+    </AdminOnly>
+  );
+}
+
+function UserCreateForm() {
+  const create = useCreateUser();
+  const [created, setCreated] = useState<CreatedUser | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof userCreateSchema>, unknown, z.output<typeof userCreateSchema>>({
+    resolver: zodResolver(userCreateSchema),
+    defaultValues: { name: '', role: 'user' },
+  });
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFormError(null);
+    create.mutate(values, {
+      onSuccess: (u) => setCreated(u),
+      onError: (e) => setFormError(applyServerErrors(e, ['name', 'role'] as const, form.setError)),
+    });
+  });
+
+  if (created) {
+    return (
+      <EditorFrame crumb={<AnchorLink to="/users">Users</AnchorLink>} title={`Created ${created.name}`}>
+        <Stack>
+          <Text>
+            {created.name} can sign in with this key ({created.role === 'admin' ? 'as an admin' : 'as a user'}). Send it to them over a safe channel.
+          </Text>
+          <OneTimeSecret value={created.api_key} title={`API key of ${created.name}`} />
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={() => {
+                setCreated(null);
+                form.reset();
+              }}
+            >
+              Create another
+            </Button>
+            <ButtonLink to="/users">Back to users</ButtonLink>
+          </Group>
+        </Stack>
+      </EditorFrame>
+    );
+  }
+
+  return (
+    <EditorFrame crumb={<AnchorLink to="/users">Users</AnchorLink>} title="New user">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          <FormError title="Could not create the user" message={formError} />
+          <TextInput label="Name" withAsterisk autoFocus {...form.register('name')} error={errors.name?.message && fieldMessage(errors.name.message)} />
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field }) => (
+              <Input.Wrapper label="Role" labelElement="div" error={errors.role?.message && fieldMessage(errors.role.message)}>
+                <SegmentedControl
+                  display="flex"
+                  mt={4}
+                  aria-label="Role"
+                  value={field.value ?? 'user'}
+                  onChange={field.onChange}
+                  data={[
+                    { value: 'user', label: 'User' },
+                    { value: 'admin', label: 'Admin' },
+                  ]}
+                />
+              </Input.Wrapper>
+            )}
+          />
+          <Text size="sm" c="dimmed">
+            Admins manage users; everyone manages only their own domains, links, spaces and pixels.
+          </Text>
+          <Group justify="flex-end">
+            <ButtonLink variant="default" to="/users">
+              Cancel
+            </ButtonLink>
+            <Button type="submit" loading={create.isPending}>
+              Create user
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </EditorFrame>
+  );
+}

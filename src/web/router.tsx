@@ -1,0 +1,41 @@
+// The route tree: root -> [sign-in, app shell -> [links..., domains..., spaces..., pixels..., account..., users...]].
+import { createRoute, createRouter, redirect } from '@tanstack/react-router';
+import { rootRoute } from './routes/root';
+import { appRoute } from './routes/app-layout';
+import { signInRoute } from './routes/sign-in';
+import { linkRoutes } from './routes/links';
+import { domainRoutes } from './routes/domains';
+import { spaceRoutes } from './routes/spaces';
+import { pixelRoutes } from './routes/pixels';
+import { accountRoutes } from './routes/account';
+import { userRoutes } from './routes/users';
+import { linkDetailsRoutes } from './routes/link-details';
+import { queryClient } from './lib/query-client';
+import { LoadingState } from './components/states';
+
+const indexRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/links' });
+  },
+});
+
+const routeTree = rootRoute.addChildren([signInRoute, appRoute.addChildren([indexRoute, ...linkRoutes, ...domainRoutes, ...spaceRoutes, ...pixelRoutes, ...accountRoutes, ...userRoutes, ...linkDetailsRoutes])]);
+
+export const router = createRouter({
+  routeTree,
+  basepath: '/dashboard',
+  context: { queryClient },
+  defaultPreload: 'intent',
+  // The loaders read through React Query, which owns freshness.
+  defaultPreloadStaleTime: 0,
+  defaultPendingComponent: () => <LoadingState />,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

@@ -1,0 +1,17 @@
+// The account page: who I am and key rotation. The page component loads lazily.
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { appRoute } from './app-layout';
+import { accountQueryOptions } from '../lib/session.queries';
+import { LoadingState } from '../components/states';
+import { RouteError } from '../components/route-error';
+
+export const accountRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/account',
+  loader: ({ context }) => context.queryClient.ensureQueryData(accountQueryOptions()),
+  component: lazyRouteComponent(() => import('../features/account/account-page'), 'AccountPage'),
+  pendingComponent: () => <LoadingState label="Loading your account…" />,
+  errorComponent: RouteError,
+});
+
+export const accountRoutes = [accountRoute];

@@ -1,0 +1,121 @@
+// The signed-in shell: header, navigation, theme toggle and sign out. Every page but sign-in lives under it.
+import { Suspense } from 'react';
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Tooltip, ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconLink,
+  IconWorldWww,
+  IconFolders,
+  IconTargetArrow,
+  IconUserCircle,
+  IconUsers,
+  IconSun,
+  IconMoon,
+  IconLogout,
+} from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, createRoute, redirect, useNavigate, useRouterState } from '@tanstack/react-router';
+import { rootRoute } from './root';
+import { auth } from '../lib/api-client';
+import { accountQueryOptions } from '../lib/session.queries';
+import { LoadingState, ErrorState } from '../components/states';
+
+const NAV = [
+  { to: '/links', label: 'Links', icon: IconLink },
+  { to: '/domains', label: 'Domains', icon: IconWorldWww },
+  { to: '/spaces', label: 'Spaces', icon: IconFolders },
+  { to: '/pixels', label: 'Pixels', icon: IconTargetArrow },
+  { to: '/account', label: 'Account', icon: IconUserCircle },
+] as const;
+
+export function ThemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+  const next = scheme === 'dark' ? 'light' : 'dark';
+  return (
+    <Tooltip label={`Switch to ${next} theme`}>
+      <ActionIcon variant="default" size="lg" aria-label={`Switch to ${next} theme`} onClick={() => setColorScheme(next)}>
+        {scheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const account = useQuery(accountQueryOptions());
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const isAdmin = account.data?.role === 'admin';
+
+  const signOut = () => {
+    auth.clear();
+    queryClient.clear();
+    void navigate({ to: '/sign-in', search: {} });
+  };
+
+  const items = isAdmin ? [...NAV, { to: '/users', label: 'Users', icon: IconUsers } as const] : NAV;
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md" transitionDuration={0}>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Text fw={700} size="lg" component={Link} to="/links" c="inherit" td="none">
+              Linkdeck
+            </Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {account.data && (
+              <Text size="sm" c="dimmed" visibleFrom="xs" data-testid="signed-in-as">
+                {account.data.name} · {account.data.role}
+              </Text>
+            )}
+            <ThemeToggle />
+            <Tooltip label="Sign out">
+              <ActionIcon variant="default" size="lg" aria-label="Sign out" onClick={signOut}>
+                <IconLogout size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main">
+        <ScrollArea>
+          {items.map((item) => (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              leftSection={<item.icon size={18} aria-hidden />}
+              active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
+              onClick={close}
+            />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {account.isError && <ErrorState error={account.error} onRetry={() => void account.refetch()} title="Could not load your account" />}
+        <Suspense fallback={<LoadingState />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+export const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: ({ location }) => {
+    if (!auth.get()) {
+      throw redirect({ to: '/sign-in', search: { redirect: location.href } });
+    }
+  },
+  component: AppLayout,
+  pendingComponent: () => <LoadingState />,
+  errorComponent: ({ error, reset }) => <ErrorState error={error} onRetry={reset} />,
+});

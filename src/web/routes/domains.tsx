@@ -1,0 +1,43 @@
+// Routes of the domains list and the domain editor (create, edit). Page components load lazily.
+import { createRoute, lazyRouteComponent, stripSearchParams } from '@tanstack/react-router';
+import { appRoute } from './app-layout';
+import { domainListQuerySchema } from '../../shared/domain.schema';
+import { domainQueryOptions, domainsListQueryOptions } from '../features/domains/domains.queries';
+import { SIMPLE_LIST_DEFAULTS } from '../components/resource-list/list-url';
+import { LoadingState } from '../components/states';
+import { RouteError } from '../components/route-error';
+
+export const domainsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/domains',
+  validateSearch: domainListQuerySchema,
+  search: { middlewares: [stripSearchParams(SIMPLE_LIST_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(domainsListQueryOptions(deps)),
+  component: lazyRouteComponent(() => import('../features/domains/domains-page'), 'DomainsPage'),
+  pendingComponent: () => <LoadingState label="Loading domains…" />,
+  errorComponent: RouteError,
+});
+
+export const domainNewRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/domains/new',
+  component: lazyRouteComponent(() => import('../features/domains/domain-editor-page'), 'DomainCreatePage'),
+  pendingComponent: () => <LoadingState />,
+  errorComponent: RouteError,
+});
+
+export const domainEditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/domains/$domainId/edit',
+  params: {
+    parse: (p) => ({ domainId: Number(p.domainId) }),
+    stringify: (p) => ({ domainId: String(p.domainId) }),
+  },
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(domainQueryOptions(params.domainId)),
+  component: lazyRouteComponent(() => import('../features/domains/domain-editor-page'), 'DomainEditPage'),
+  pendingComponent: () => <LoadingState label="Loading domain…" />,
+  errorComponent: RouteError,
+});
+
+export const domainRoutes = [domainsRoute, domainNewRoute, domainEditRoute];

@@ -1,0 +1,28 @@
+// The link details route: QR code, copy/open, clicks per day and top lists. The page loads lazily.
+import { createRoute, lazyRouteComponent, stripSearchParams } from '@tanstack/react-router';
+import { z } from 'zod';
+import { appRoute } from './app-layout';
+import { linkQueryOptions } from '../features/links/links.queries';
+import { LoadingState } from '../components/states';
+import { RouteError } from '../components/route-error';
+
+export const linkDetailsSearchSchema = z.object({
+  days: z.union([z.literal(7), z.literal(30), z.literal(90)]).catch(30).default(30),
+});
+
+export const linkDetailsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/links/$linkId',
+  params: {
+    parse: (p) => ({ linkId: Number(p.linkId) }),
+    stringify: (p) => ({ linkId: String(p.linkId) }),
+  },
+  validateSearch: linkDetailsSearchSchema,
+  search: { middlewares: [stripSearchParams({ days: 30 })] },
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(linkQueryOptions(params.linkId)),
+  component: lazyRouteComponent(() => import('../features/link-details/link-details-page'), 'LinkDetailsPage'),
+  pendingComponent: () => <LoadingState label="Loading link…" />,
+  errorComponent: RouteError,
+});
+
+export const linkDetailsRoutes = [linkDetailsRoute];

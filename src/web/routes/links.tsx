@@ -1,0 +1,45 @@
+// Routes of the links list and the link editor (create, edit). Components load lazily (split routes).
+import { createRoute, lazyRouteComponent, stripSearchParams } from '@tanstack/react-router';
+import { appRoute } from './app-layout';
+import { linkListQuerySchema } from '../../shared/link-list.schema';
+import { linkQueryOptions, linksListQueryOptions } from '../features/links/links.queries';
+import { LINK_LIST_DEFAULTS } from '../features/links/list-url';
+import { LoadingState } from '../components/states';
+import { RouteError } from '../components/route-error';
+// The links list is the landing page: in the first bundle, so its rows need no second round of requests.
+import { LinksPage } from '../features/links/links-page';
+
+export const linksRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/links',
+  validateSearch: linkListQuerySchema,
+  search: { middlewares: [stripSearchParams(LINK_LIST_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(linksListQueryOptions(deps)),
+  component: LinksPage,
+  pendingComponent: () => <LoadingState label="Loading links…" />,
+  errorComponent: RouteError,
+});
+
+export const linkNewRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/links/new',
+  component: lazyRouteComponent(() => import('../features/links/link-editor-page'), 'LinkCreatePage'),
+  pendingComponent: () => <LoadingState />,
+  errorComponent: RouteError,
+});
+
+export const linkEditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/links/$linkId/edit',
+  params: {
+    parse: (p) => ({ linkId: Number(p.linkId) }),
+    stringify: (p) => ({ linkId: String(p.linkId) }),
+  },
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(linkQueryOptions(params.linkId)),
+  component: lazyRouteComponent(() => import('../features/links/link-editor-page'), 'LinkEditPage'),
+  pendingComponent: () => <LoadingState label="Loading link…" />,
+  errorComponent: RouteError,
+});
+
+export const linkRoutes = [linksRoute, linkNewRoute, linkEditRoute];
