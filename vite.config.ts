@@ -4,14 +4,12 @@ import react from '@vitejs/plugin-react';
 
 const apiTarget = process.env.LINKDECK_DEV_API ?? 'http://127.0.0.1:8080';
 
-// The dashboard is served by the Linkdeck server under /dashboard/.
+// The dashboard (index.html -> src/web/main.tsx) is served by the Linkdeck server under /dashboard/.
 export default defineConfig({
-  root: 'src/web',
   base: '/dashboard/',
-  publicDir: '../../public',
   plugins: [react()],
   build: {
-    outDir: '../../dist/web',
+    outDir: 'dist/web',
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
   },
@@ -19,7 +17,6 @@ export default defineConfig({
     proxy: { '/api': apiTarget },
   },
   test: {
-    root: '.',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
     pool: 'forks',
