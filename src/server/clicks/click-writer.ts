@@ -1,7 +1,7 @@
-// Clicks are queued in memory and written in batches off the redirect's path: every 100 ms (or at a
+// Clicks are queued in memory and written in batches off the redirect's path: every second (or at a
 // size threshold) the queue goes to a writer thread with its own SQLite connection, which stores each
 // batch in one transaction (click-batch.ts). close() hands over what is left and waits until it is
-// written, so a graceful stop loses nothing; a crash loses at most the last moments (well under 1 s).
+// written, so a graceful stop loses nothing; a crash loses at most the last second.
 // An in-memory database cannot be shared with a thread: then batches are written on this thread.
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
@@ -62,7 +62,7 @@ export class ClickWriter {
     sqlite: SQLite.Database,
     private readonly opts: ClickWriterOptions = {},
   ) {
-    this.maxQueue = opts.maxQueue ?? 5000;
+    this.maxQueue = opts.maxQueue ?? 50_000;
     const inMemory = sqlite.memory || sqlite.name === '' || sqlite.name === ':memory:';
     if (inMemory) {
       this.worker = null;
@@ -78,7 +78,7 @@ export class ClickWriter {
       });
       this.worker.on('error', (err) => this.opts.onError?.(err));
     }
-    this.timer = setInterval(() => this.send(), opts.flushEveryMs ?? 100);
+    this.timer = setInterval(() => this.send(), opts.flushEveryMs ?? 1000);
     this.timer.unref();
   }
 
