@@ -7,7 +7,9 @@ import { serializerCompiler, validatorCompiler } from '@fastify/type-provider-zo
 import type { Config } from './config';
 import { openDatabase, type Db } from './db/database';
 import { Changes, type AppContext } from './context';
-import { registerErrorHandling, sendError, notFound } from './http/errors';
+import { registerErrorHandling, sendError, notFound, HttpError } from './http/errors';
+import { notFoundPage } from './redirect/pages/pages';
+import { sendPage } from './redirect/respond';
 import { apiPlugin } from './api';
 import { dashboardPlugin } from './dashboard/dashboard.plugin';
 import { redirectPlugin } from './redirect/redirect.plugin';
@@ -31,6 +33,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
     return503OnClosing: true,
+    // A malformed or overlong URL: the API's error shape under /api, else the public 404 page.
+    frameworkErrors: (error, request, reply) => {
+      if (!request.url.startsWith('/api/')) return sendPage(reply, 404, notFoundPage());
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      return sendError(reply, new HttpError(tooLong ? 414 : 400, tooLong ? 'The URL is too long.' : 'The URL is not valid.'));
+    },
     forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -63,7 +71,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) return sendError(reply, notFound());
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    return sendPage(reply, 404, notFoundPage());
   });
   return app;
 }

@@ -156,5 +156,5 @@ export function queryInt(min: number, max = Number.MAX_SAFE_INTEGER) {
 
 export const querySearch = z.preprocess(
   (v) => (v === '' ? undefined : v),
-  z.string({ error: 'must be a string.' }).max(LIMITS.searchMax).optional(),
+  z.string().max(LIMITS.searchMax).optional(),
 );

@@ -116,3 +116,12 @@ describe('pagination', () => {
     expect422(await get(tp, tp.userKey, '/api/v1/links?page=1.5'), 'page');
   });
 });
+
+describe('search input', () => {
+  it('names the length limit of a too long search, and treats FTS syntax as plain text', async () => {
+    const long = expect422(await get(t, t.userKey, `/api/v1/links?search=${'a'.repeat(256)}`), 'search');
+    expect(long.search).toEqual(['The search field must not be longer than 255 characters.']);
+    expect(await found('search=%22*NEAR(a%20b)')).toEqual(new Set());
+    expect(await found('search_by=url&search=100%25_off')).toEqual(idsOf('x1'));
+  });
+});

@@ -35,7 +35,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   const update = async (rawId: string, body: UserUpdate) => {
     const user = await load(rawId);
     if (user.role === 'admin' && body.role === 'user' && (await repo.countAdmins()) <= 1) {
-      throw fieldError('role', 'cannot be changed: this is the last admin.');
+      throw fieldError('role', 'The last admin cannot be demoted: make another user an admin first.');
     }
     return ok(await repo.update(user.id, body));
   };
@@ -48,7 +48,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   app.delete('/:id', { schema: { tags, params: idParams } }, async (request) => {
     const user = await load(request.params.id);
     if (user.role === 'admin' && (await repo.countAdmins()) <= 1) {
-      throw fieldError('id', 'cannot be deleted: this is the last admin.');
+      throw fieldError('id', 'The last admin cannot be deleted: make another user an admin first.');
     }
     await repo.delete(user.id);
     app.ctx.changes.emit('reset');

@@ -76,8 +76,12 @@ describe('users (admins only)', () => {
     const admins = (await get(t, t.adminKey, '/api/v1/users?per_page=100')).json().data.filter((u: { role: string }) => u.role === 'admin');
     expect(admins).toHaveLength(1);
     const adminId = admins[0].id;
-    expect422(await t.as(t.adminKey, { method: 'DELETE', url: `/api/v1/users/${adminId}` }));
-    expect422(await t.as(t.adminKey, { method: 'PATCH', url: `/api/v1/users/${adminId}`, ...form({ role: 'user' }) }), 'role');
+    const del = await t.as(t.adminKey, { method: 'DELETE', url: `/api/v1/users/${adminId}` });
+    expect422(del);
+    expect(del.json().message).toBe('The last admin cannot be deleted: make another user an admin first.');
+    const demote = await t.as(t.adminKey, { method: 'PATCH', url: `/api/v1/users/${adminId}`, ...form({ role: 'user' }) });
+    expect422(demote, 'role');
+    expect(demote.json().errors.role).toEqual(['The last admin cannot be demoted: make another user an admin first.']);
     expect((await get(t, t.adminKey, `/api/v1/users/${adminId}`)).json().data.role).toBe('admin');
     // With a second admin, the first can step down.
     const second = (await post(t, t.adminKey, '/api/v1/users', { name: 'Second', role: 'admin' })).json().data;
