@@ -111,13 +111,13 @@ test("users: the server's last-admin 422 is shown for a role change and a delete
   // Other admins exist in the shared e2e database, so the server's 422 is replayed here with its exact body.
   const me = adminAccount.user;
   const body = (field: string, what: string) => ({
-    message: `The ${field} field cannot be ${what}: this is the last admin.`,
-    errors: { [field]: [`The ${field} field cannot be ${what}: this is the last admin.`] },
+    message: `The last admin cannot be ${what}: make another user an admin first.`,
+    errors: { [field]: [`The last admin cannot be ${what}: make another user an admin first.`] },
     status: 422,
   });
   await page.route(`**/api/v1/users/${me.id}`, (route) => {
     const m = route.request().method();
-    if (m === 'PUT') return route.fulfill({ status: 422, json: body('role', 'changed') });
+    if (m === 'PUT') return route.fulfill({ status: 422, json: body('role', 'demoted') });
     if (m === 'DELETE') return route.fulfill({ status: 422, json: body('id', 'deleted') });
     return route.fallback();
   });
@@ -127,14 +127,14 @@ test("users: the server's last-admin 422 is shown for a role change and a delete
 
   await select(page, `Role of ${me.name}`).click();
   await page.getByRole('option', { name: 'User', exact: true }).click();
-  await expect(page.getByText('The role field cannot be changed: this is the last admin.')).toBeVisible();
+  await expect(page.getByText('The last admin cannot be demoted: make another user an admin first.')).toBeVisible();
   await expect(select(page, `Role of ${me.name}`)).toHaveValue('Admin');
 
   await page.getByRole('button', { name: `Delete ${me.name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Delete ${me.name}?` });
   await expect(dialog).toContainText('This is your own account');
   await dialog.getByRole('button', { name: 'Delete user' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('The id field cannot be deleted: this is the last admin.');
+  await expect(dialog.getByRole('alert')).toContainText('The last admin cannot be deleted: make another user an admin first.');
   await checkA11y(page);
   await expect(apiClient(me.api_key).get('/account')).resolves.toMatchObject({ role: 'admin' });
 });
