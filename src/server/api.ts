@@ -28,6 +28,13 @@ export async function apiPlugin(app: FastifyInstance): Promise<void> {
       errorResponseBuilder: () => ({ statusCode: 429, message: 'Too Many Requests.', status: 429 }),
     });
   }
+  // Bodies that are absent or null (POST with no body) validate as an empty object: "url is required".
+  app.addHook('preValidation', (request, _reply, done) => {
+    if ((request.body === undefined || request.body === null) && request.method !== 'GET' && request.method !== 'DELETE') {
+      request.body = {};
+    }
+    done();
+  });
   await app.register(openApiPlugin);
   registerAuth(app, isPublicApiPath);
 

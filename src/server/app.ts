@@ -57,13 +57,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   registerErrorHandling(app);
 
-  // Bodies that are present but null (POST with no body) validate as an empty object: "url is required".
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined || request.body === null) {
-      if (request.method === 'POST' || request.method === 'PUT' || request.method === 'PATCH') request.body = {};
-    }
-  });
-
   app.get('/health', async () => ({ status: 'ok' }));
   await app.register(apiPlugin, { prefix: '/api/v1' });
   await app.register(dashboardPlugin);
