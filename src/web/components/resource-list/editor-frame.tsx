@@ -1,6 +1,9 @@
-// The frame of an editor page: breadcrumbs back to the list, a title, the form on a card, a failure above it.
-import type { ReactNode } from 'react';
-import { Alert, Breadcrumbs, Paper, Stack, Text, Title } from '@mantine/core';
+// The frame of an editor page: breadcrumbs back to the list, a title, the form on a card, a failure above it,
+// Cancel (back to the list) and the submit button below it.
+import type { FormEventHandler, ReactNode } from 'react';
+import { Alert, Breadcrumbs, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { RegisteredRouter, ValidateLinkOptions } from '@tanstack/react-router';
+import { ButtonLink } from '../router-links';
 import classes from './editor-frame.module.css';
 
 export function EditorFrame({ crumb, title, children }: { crumb: ReactNode; title: string; children: ReactNode }) {
@@ -26,5 +29,38 @@ export function FormError({ title, message }: { title: string; message: string |
     <Alert color="red" variant="light" role="alert" title={title}>
       {message}
     </Alert>
+  );
+}
+
+export interface EditorFormProps<TOptions = unknown> {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The title of the alert that shows a failed save (`error`). */
+  errorTitle: string;
+  error: string | null;
+  /** Where Cancel goes (typed like a router <Link>). */
+  cancel: ValidateLinkOptions<RegisteredRouter, TOptions>;
+  pending: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}
+
+// TanStack Router's recipe for a typed link prop: a generic signature for callers, a plain one for the body.
+export function EditorForm<TOptions>(props: EditorFormProps<TOptions>): ReactNode;
+export function EditorForm({ onSubmit, errorTitle, error, cancel, pending, submitLabel, children }: EditorFormProps): ReactNode {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack>
+        <FormError title={errorTitle} message={error} />
+        {children}
+        <Group justify="flex-end">
+          <ButtonLink variant="default" {...cancel}>
+            Cancel
+          </ButtonLink>
+          <Button type="submit" loading={pending}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { applyServerErrors, fieldMessage, splitServerErrors } from './form-errors';
+import { applyServerErrors, fieldError, fieldMessage, splitServerErrors } from './form-errors';
 
 describe('fieldMessage', () => {
   it('capitalises a client predicate', () => {
@@ -36,5 +36,13 @@ describe('applyServerErrors', () => {
   it('returns the message of other failures', () => {
     expect(applyServerErrors(new ApiError(500, 'Server Error.'), ['name'], () => undefined)).toBe('Server Error.');
     expect(applyServerErrors(new ApiError(422, 'The role field is bad.', { user: ['Last admin.'] }), ['name'], () => undefined)).toBe('Last admin.');
+  });
+});
+
+describe('fieldError', () => {
+  it('shows a field error as fieldMessage does, and nothing without one', () => {
+    expect(fieldError({ message: 'must be a valid http or https URL.' })).toBe('Must be a valid http or https URL.');
+    expect(fieldError(undefined)).toBeUndefined();
+    expect(fieldError({})).toBeUndefined();
   });
 });

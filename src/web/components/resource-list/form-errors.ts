@@ -45,3 +45,8 @@ export function applyServerErrors<F extends string>(
   if (other.length) return other.join(' ');
   return Object.keys(fieldErrors).length ? null : error.message;
 }
+
+/** A react-hook-form field error as the field shows it (see fieldMessage); nothing without one. */
+export function fieldError(error: { message?: string } | undefined): string | undefined {
+  return error?.message && fieldMessage(error.message);
+}

@@ -1,9 +1,10 @@
 // Controls of a resource list whose state lives in the URL: debounced search and a sort select
 // (pages and page size: components/list-pagination; column headers: components/sortable-th).
-import { useState } from 'react';
-import { CloseButton, Select, TextInput } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { CloseButton, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { ID_NAME_SORT_OPTIONS, parseSortKey, sortKey, type IdNameSort } from './list-url';
 
 export function SearchBox({ value, onSearch, label }: { value: string | undefined; onSearch: (v: string) => void; label: string }) {
   const [text, setText] = useState(value ?? '');
@@ -59,5 +60,40 @@ export function SortSelect({ value, options, onChange }: { value: string; option
       w={190}
       comboboxProps={{ withinPortal: true }}
     />
+  );
+}
+
+/** The sort select of a list sortable by creation (id) and name. */
+function IdNameSortSelect({ value, onChange }: { value: IdNameSort; onChange: (sort: IdNameSort) => void }) {
+  return (
+    <SortSelect
+      value={sortKey(value.sort_by, value.sort)}
+      options={ID_NAME_SORT_OPTIONS}
+      onChange={(v) => {
+        const s = parseSortKey(v, ['id', 'name'] as const);
+        if (s) onChange(s);
+      }}
+    />
+  );
+}
+
+/** Above a list sortable by id and name: the search box, any filters (children), the sort select. */
+export function IdNameListToolbar({
+  query,
+  searchLabel,
+  onChange,
+  children,
+}: {
+  query: IdNameSort & { search?: string };
+  searchLabel: string;
+  onChange: (patch: { search: string } | IdNameSort) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Group gap="sm" mb="md" wrap="wrap">
+      <SearchBox value={query.search} label={searchLabel} onSearch={(v) => onChange({ search: v })} />
+      {children}
+      <IdNameSortSelect value={query} onChange={onChange} />
+    </Group>
   );
 }

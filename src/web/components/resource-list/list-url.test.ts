@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { domainListQuerySchema } from '../../../shared/domain.schema';
-import { ID_NAME_SORT_OPTIONS, pageAfterDelete, parseSortKey, patchListSearch, sortKey, toggleColumnSort, SIMPLE_LIST_DEFAULTS } from './list-url';
+import { ID_NAME_SORT_OPTIONS, idNameColumnSort, pageAfterDelete, parseSortKey, patchListSearch, sortKey, toggleColumnSort, SIMPLE_LIST_DEFAULTS } from './list-url';
 
 const meta = (over: Partial<{ current_page: number; per_page: number; total: number }>) => ({
   current_page: 1,
@@ -61,5 +61,26 @@ describe('pageAfterDelete', () => {
   });
   it('never goes below page 1', () => {
     expect(pageAfterDelete(meta({ current_page: 1, total: 1 }))).toBe(1);
+  });
+});
+
+describe('idNameColumnSort', () => {
+  it('passes the current sort to the headers', () => {
+    const h = idNameColumnSort({ sort_by: 'id', sort: 'desc' }, () => undefined);
+    expect({ sortBy: h.sortBy, sort: h.sort }).toEqual({ sortBy: 'id', sort: 'desc' });
+  });
+  it('starts names A–Z and dates newest first, and flips the active column', () => {
+    const calls: unknown[] = [];
+    const go = (s: unknown) => calls.push(s);
+    idNameColumnSort({ sort_by: 'id', sort: 'desc' }, go).onSort('name');
+    idNameColumnSort({ sort_by: 'name', sort: 'asc' }, go).onSort('id');
+    idNameColumnSort({ sort_by: 'name', sort: 'asc' }, go).onSort('name');
+    idNameColumnSort({ sort_by: 'id', sort: 'desc' }, go).onSort('id');
+    expect(calls).toEqual([
+      { sort_by: 'name', sort: 'asc' },
+      { sort_by: 'id', sort: 'desc' },
+      { sort_by: 'name', sort: 'desc' },
+      { sort_by: 'id', sort: 'asc' },
+    ]);
   });
 });

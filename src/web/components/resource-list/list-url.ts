@@ -57,3 +57,20 @@ export function pageAfterDelete(meta: Paginated<unknown>['meta']): number {
   const lastPage = Math.max(1, Math.ceil(remaining / meta.per_page));
   return Math.min(meta.current_page, lastPage);
 }
+
+export interface IdNameSort {
+  sort_by: 'id' | 'name';
+  sort: SortDirection;
+}
+
+/** Props of the <SortableTh> headers of a list sortable by id and name: names start A–Z, dates newest first. */
+export function idNameColumnSort(current: IdNameSort, go: (sort: IdNameSort) => void) {
+  return {
+    sortBy: current.sort_by,
+    sort: current.sort,
+    onSort: (column: string) => {
+      const c = column as IdNameSort['sort_by'];
+      go(toggleColumnSort(current, c, c === 'name' ? 'asc' : 'desc'));
+    },
+  };
+}

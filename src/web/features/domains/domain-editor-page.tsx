@@ -1,6 +1,5 @@
 // The domain editor: the name on create only; homepage and 404 URLs on both. Server 422s land on their fields.
-import { useState } from 'react';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import type { ComponentProps } from 'react';
 import { notify } from '../../components/resource-list/notify';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -9,10 +8,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { domainCreateSchema, domainUpdateSchema, type Domain } from '../../../shared/domain.schema';
 import { domainEditRoute } from '../../routes/domains';
-import { AnchorLink, ButtonLink } from '../../components/router-links';
+import { AnchorLink } from '../../components/router-links';
 import { domainQueryOptions, useCreateDomain, useUpdateDomain } from './domains.queries';
-import { EditorFrame, FormError } from '../../components/resource-list/editor-frame';
-import { applyServerErrors, fieldMessage } from '../../components/resource-list/form-errors';
+import { EditorForm, EditorFrame } from '../../components/resource-list/editor-frame';
+import { fieldError } from '../../components/resource-list/form-errors';
+import { useSaveForm } from '../../components/resource-list/use-save-form';
 
 const URL_FIELDS = ['homepage_url', 'not_found_url'] as const;
 
@@ -40,52 +40,40 @@ function UrlFields({ homepage, notFound }: { homepage: InputProps; notFound: Inp
 export function DomainCreatePage() {
   const navigate = useNavigate();
   const create = useCreateDomain();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(domainCreateSchema),
     defaultValues: { name: '', homepage_url: '', not_found_url: '' },
   });
   const errors = form.formState.errors;
-
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    create.mutate(values, {
-      onSuccess: (d) => {
-        notify.success(`Added ${d.name}.`);
-        void navigate({ to: '/domains' });
-      },
-      onError: (e) => setFormError(applyServerErrors(e, ['name', ...URL_FIELDS], form.setError)),
-    });
+  const { onSubmit, formError } = useSaveForm(form, create, ['name', ...URL_FIELDS], (d) => {
+    notify.success(`Added ${d.name}.`);
+    void navigate({ to: '/domains' });
   });
 
   return (
     <EditorFrame crumb={<AnchorLink to="/domains">Domains</AnchorLink>} title="Add domain">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          <FormError title="Could not add the domain" message={formError} />
-          <TextInput
-            label="Domain name"
-            description="A hostname you own, like links.example.com. It cannot be changed later."
-            placeholder="links.example.com"
-            withAsterisk
-            autoFocus
-            {...form.register('name')}
-            error={errors.name?.message && fieldMessage(errors.name.message)}
-          />
-          <UrlFields
-            homepage={{ ...form.register('homepage_url'), error: errors.homepage_url?.message && fieldMessage(errors.homepage_url.message) }}
-            notFound={{ ...form.register('not_found_url'), error: errors.not_found_url?.message && fieldMessage(errors.not_found_url.message) }}
-          />
-          <Group justify="flex-end">
-            <ButtonLink variant="default" to="/domains">
-              Cancel
-            </ButtonLink>
-            <Button type="submit" loading={create.isPending}>
-              Add domain
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <EditorForm
+        onSubmit={onSubmit}
+        errorTitle="Could not add the domain"
+        error={formError}
+        cancel={{ to: '/domains' }}
+        pending={create.isPending}
+        submitLabel="Add domain"
+      >
+        <TextInput
+          label="Domain name"
+          description="A hostname you own, like links.example.com. It cannot be changed later."
+          placeholder="links.example.com"
+          withAsterisk
+          autoFocus
+          {...form.register('name')}
+          error={fieldError(errors.name)}
+        />
+        <UrlFields
+          homepage={{ ...form.register('homepage_url'), error: fieldError(errors.homepage_url) }}
+          notFound={{ ...form.register('not_found_url'), error: fieldError(errors.not_found_url) }}
+        />
+      </EditorForm>
     </EditorFrame>
   );
 }
@@ -99,47 +87,35 @@ export function DomainEditPage() {
 function DomainEditForm({ domain }: { domain: Domain }) {
   const navigate = useNavigate();
   const update = useUpdateDomain(domain.id);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(domainUpdateSchema),
     defaultValues: { homepage_url: domain.homepage_url ?? '', not_found_url: domain.not_found_url ?? '' },
   });
   const errors = form.formState.errors;
-
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    update.mutate(values, {
-      onSuccess: (d) => {
-        notify.success(`Saved ${d.name}.`);
-        void navigate({ to: '/domains' });
-      },
-      onError: (e) => setFormError(applyServerErrors(e, URL_FIELDS, form.setError)),
-    });
+  const { onSubmit, formError } = useSaveForm(form, update, URL_FIELDS, (d) => {
+    notify.success(`Saved ${d.name}.`);
+    void navigate({ to: '/domains' });
   });
 
   return (
     <EditorFrame crumb={<AnchorLink to="/domains">Domains</AnchorLink>} title={`Edit ${domain.name}`}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          <FormError title="Could not save the domain" message={formError} />
-          <TextInput label="Domain name" value={domain.name} readOnly description="A domain's name cannot be changed." />
-          <UrlFields
-            homepage={{ ...form.register('homepage_url'), error: errors.homepage_url?.message && fieldMessage(errors.homepage_url.message) }}
-            notFound={{ ...form.register('not_found_url'), error: errors.not_found_url?.message && fieldMessage(errors.not_found_url.message) }}
-          />
-          <Text size="sm" c="dimmed">
-            {domain.links_count === 1 ? '1 link uses' : `${domain.links_count} links use`} this domain.
-          </Text>
-          <Group justify="flex-end">
-            <ButtonLink variant="default" to="/domains">
-              Cancel
-            </ButtonLink>
-            <Button type="submit" loading={update.isPending}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <EditorForm
+        onSubmit={onSubmit}
+        errorTitle="Could not save the domain"
+        error={formError}
+        cancel={{ to: '/domains' }}
+        pending={update.isPending}
+        submitLabel="Save"
+      >
+        <TextInput label="Domain name" value={domain.name} readOnly description="A domain's name cannot be changed." />
+        <UrlFields
+          homepage={{ ...form.register('homepage_url'), error: fieldError(errors.homepage_url) }}
+          notFound={{ ...form.register('not_found_url'), error: fieldError(errors.not_found_url) }}
+        />
+        <Text size="sm" c="dimmed">
+          {domain.links_count === 1 ? '1 link uses' : `${domain.links_count} links use`} this domain.
+        </Text>
+      </EditorForm>
     </EditorFrame>
   );
 }

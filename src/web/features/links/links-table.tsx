@@ -1,11 +1,12 @@
 // The links table: selectable rows, sortable headers, status badges and copyable short URLs.
 import { memo, type MouseEvent } from 'react';
-import { ActionIcon, Anchor, Badge, Checkbox, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Checkbox, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import type { Link, LinkListQuery } from '../../../shared/link.schema';
 import { CopyButton } from '../../components/copy-button';
 import { SortableTh } from '../../components/sortable-th';
+import { ActionsTh } from '../../components/resource-list/row-actions';
 import { StatusBadge } from '../../components/status-badge';
 import { SPACE_COLOR_NAMES } from '../../theme';
 
@@ -132,9 +133,7 @@ export function LinksTable({ links, query, onSort, selected, onToggle, onToggleA
             <SortableTh column="id" {...sortProps}>
               Created
             </SortableTh>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
+            <ActionsTh />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,6 +1,5 @@
 // The space editor (create and edit): a name and one of six colours. Server 422s land on their fields.
-import { useState } from 'react';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { notify } from '../../components/resource-list/notify';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -10,9 +9,10 @@ import { spaceCreateSchema, type Space } from '../../../shared/space.schema';
 import { spaceEditRoute } from '../../routes/spaces';
 import { spaceQueryOptions, useCreateSpace, useUpdateSpace } from './spaces.queries';
 import { SpaceColorPicker } from './space-color';
-import { AnchorLink, ButtonLink } from '../../components/router-links';
-import { EditorFrame, FormError } from '../../components/resource-list/editor-frame';
-import { applyServerErrors, fieldMessage } from '../../components/resource-list/form-errors';
+import { AnchorLink } from '../../components/router-links';
+import { EditorForm, EditorFrame } from '../../components/resource-list/editor-frame';
+import { fieldError } from '../../components/resource-list/form-errors';
+import { useSaveForm } from '../../components/resource-list/use-save-form';
 
 const FIELDS = ['name', 'color'] as const;
 
@@ -31,7 +31,6 @@ function SpaceForm({ space }: { space: Space | null }) {
   const create = useCreateSpace();
   const update = useUpdateSpace(space?.id ?? 0);
   const save = space ? update : create;
-  const [formError, setFormError] = useState<string | null>(null);
   // Create and update take the same fields here (both sent), so one schema validates both.
   const form = useForm({
     resolver: zodResolver(spaceCreateSchema),
@@ -40,52 +39,36 @@ function SpaceForm({ space }: { space: Space | null }) {
   const errors = form.formState.errors;
   const title = space ? `Edit ${space.name}` : 'New space';
 
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    save.mutate(values, {
-      onSuccess: (s) => {
-        notify.success(space ? `Saved ${s.name}.` : `Created ${s.name}.`);
-        void navigate({ to: '/spaces' });
-      },
-      onError: (e) => setFormError(applyServerErrors(e, FIELDS, form.setError)),
-    });
+  const { onSubmit, formError } = useSaveForm(form, save, FIELDS, (s) => {
+    notify.success(space ? `Saved ${s.name}.` : `Created ${s.name}.`);
+    void navigate({ to: '/spaces' });
   });
 
   return (
     <EditorFrame crumb={<AnchorLink to="/spaces">Spaces</AnchorLink>} title={title}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          <FormError title="Could not save the space" message={formError} />
-          <TextInput
-            label="Name"
-            description="At most 32 characters, unique among your spaces."
-            withAsterisk
-            autoFocus
-            maxLength={64}
-            {...form.register('name')}
-            error={errors.name?.message && fieldMessage(errors.name.message)}
-          />
-          <Controller
-            control={form.control}
-            name="color"
-            render={({ field }) => (
-              <SpaceColorPicker
-                value={Number(field.value ?? 1)}
-                onChange={field.onChange}
-                error={errors.color?.message && fieldMessage(errors.color.message)}
-              />
-            )}
-          />
-          <Group justify="flex-end">
-            <ButtonLink variant="default" to="/spaces">
-              Cancel
-            </ButtonLink>
-            <Button type="submit" loading={save.isPending}>
-              {space ? 'Save' : 'Create space'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <EditorForm
+        onSubmit={onSubmit}
+        errorTitle="Could not save the space"
+        error={formError}
+        cancel={{ to: '/spaces' }}
+        pending={save.isPending}
+        submitLabel={space ? 'Save' : 'Create space'}
+      >
+        <TextInput
+          label="Name"
+          description="At most 32 characters, unique among your spaces."
+          withAsterisk
+          autoFocus
+          maxLength={64}
+          {...form.register('name')}
+          error={fieldError(errors.name)}
+        />
+        <Controller
+          control={form.control}
+          name="color"
+          render={({ field }) => <SpaceColorPicker value={Number(field.value ?? 1)} onChange={field.onChange} error={fieldError(errors.color)} />}
+        />
+      </EditorForm>
     </EditorFrame>
   );
 }

@@ -8,9 +8,10 @@ import { userCreateSchema } from '../../../shared/user.schema';
 import { useCreateUser, type CreatedUser } from './users.queries';
 import { AdminOnly } from './admin-only';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
-import { EditorFrame, FormError } from '../../components/resource-list/editor-frame';
+import { EditorForm, EditorFrame } from '../../components/resource-list/editor-frame';
 import { OneTimeSecret } from '../../components/resource-list/one-time-secret';
-import { applyServerErrors, fieldMessage } from '../../components/resource-list/form-errors';
+import { fieldError } from '../../components/resource-list/form-errors';
+import { useSaveForm } from '../../components/resource-list/use-save-form';
 
 export function UserCreatePage() {
   return (
@@ -23,20 +24,13 @@ export function UserCreatePage() {
 function UserCreateForm() {
   const create = useCreateUser();
   const [created, setCreated] = useState<CreatedUser | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<z.input<typeof userCreateSchema>, unknown, z.output<typeof userCreateSchema>>({
     resolver: zodResolver(userCreateSchema),
     defaultValues: { name: '', role: 'user' },
   });
   const errors = form.formState.errors;
 
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    create.mutate(values, {
-      onSuccess: (u) => setCreated(u),
-      onError: (e) => setFormError(applyServerErrors(e, ['name', 'role'] as const, form.setError)),
-    });
-  });
+  const { onSubmit, formError } = useSaveForm(form, create, ['name', 'role'] as const, (u) => setCreated(u));
 
   if (created) {
     return (
@@ -65,42 +59,38 @@ function UserCreateForm() {
 
   return (
     <EditorFrame crumb={<AnchorLink to="/users">Users</AnchorLink>} title="New user">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          <FormError title="Could not create the user" message={formError} />
-          <TextInput label="Name" withAsterisk autoFocus {...form.register('name')} error={errors.name?.message && fieldMessage(errors.name.message)} />
-          <Controller
-            control={form.control}
-            name="role"
-            render={({ field }) => (
-              <Input.Wrapper label="Role" labelElement="div" error={errors.role?.message && fieldMessage(errors.role.message)}>
-                <SegmentedControl
-                  display="flex"
-                  mt={4}
-                  aria-label="Role"
-                  value={field.value ?? 'user'}
-                  onChange={field.onChange}
-                  data={[
-                    { value: 'user', label: 'User' },
-                    { value: 'admin', label: 'Admin' },
-                  ]}
-                />
-              </Input.Wrapper>
-            )}
-          />
-          <Text size="sm" c="dimmed">
-            Admins manage users; everyone manages only their own domains, links, spaces and pixels.
-          </Text>
-          <Group justify="flex-end">
-            <ButtonLink variant="default" to="/users">
-              Cancel
-            </ButtonLink>
-            <Button type="submit" loading={create.isPending}>
-              Create user
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <EditorForm
+        onSubmit={onSubmit}
+        errorTitle="Could not create the user"
+        error={formError}
+        cancel={{ to: '/users' }}
+        pending={create.isPending}
+        submitLabel="Create user"
+      >
+        <TextInput label="Name" withAsterisk autoFocus {...form.register('name')} error={fieldError(errors.name)} />
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <Input.Wrapper label="Role" labelElement="div" error={fieldError(errors.role)}>
+              <SegmentedControl
+                display="flex"
+                mt={4}
+                aria-label="Role"
+                value={field.value ?? 'user'}
+                onChange={field.onChange}
+                data={[
+                  { value: 'user', label: 'User' },
+                  { value: 'admin', label: 'Admin' },
+                ]}
+              />
+            </Input.Wrapper>
+          )}
+        />
+        <Text size="sm" c="dimmed">
+          Admins manage users; everyone manages only their own domains, links, spaces and pixels.
+        </Text>
+      </EditorForm>
     </EditorFrame>
   );
 }
