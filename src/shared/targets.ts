@@ -62,6 +62,18 @@ export function keyRuleText(type: TargetsType): string {
   }
 }
 
+/** Targets as stored (JSON text); anything unreadable counts as no targets. */
+export function parseStoredTargets(json: string): Target[] {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v)
+      ? v.filter((t): t is Target => typeof t?.key === 'string' && typeof t?.value === 'string')
+      : [];
+  } catch {
+    return [];
+  }
+}
+
 /** Rotation weight of a key: empty means 1. */
 export function rotationWeight(key: string): number {
   return key === '' ? 1 : Math.max(1, Math.min(100, Number(key) || 1));

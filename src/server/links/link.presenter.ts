@@ -1,6 +1,6 @@
 // A stored link as the API shows it (contract 3, Link). Passwords only say whether one is set.
 import type { Link } from '../../shared/link.schema';
-import type { Target } from '../../shared/targets';
+import { parseStoredTargets } from '../../shared/targets';
 import type { TargetsType, PixelType } from '../../shared/enums';
 import { linkStatus } from '../../shared/link-status';
 import { domainUrl } from '../domains/domains.repo';
@@ -8,14 +8,6 @@ import type { LinkRow, LinksRepo } from './links.repo';
 
 type Related = Awaited<ReturnType<LinksRepo['related']>>;
 
-export function parseTargets(json: string): Target[] {
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? (v as Target[]) : [];
-  } catch {
-    return [];
-  }
-}
 
 export function presentLink(row: LinkRow, rel: Related, baseUrl: string, now = new Date()): Link {
   const domain = row.domain_id !== null ? rel.domains.get(row.domain_id) : undefined;
@@ -30,7 +22,7 @@ export function presentLink(row: LinkRow, rel: Related, baseUrl: string, now = n
     status: linkStatus(row, now),
     disabled: row.disabled ? 1 : 0,
     targets_type: row.targets_type as TargetsType | null,
-    targets: parseTargets(row.targets),
+    targets: parseStoredTargets(row.targets),
     sensitive_content: row.sensitive_content ? 1 : 0,
     privacy: (row.privacy as 0 | 1 | 2) ?? 0,
     password: row.password_hash !== null,

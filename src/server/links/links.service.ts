@@ -2,7 +2,7 @@
 import type { Updateable } from 'kysely';
 import type { LinksTable } from '../db/schema';
 import type { Link, LinkCreate, LinkUpdate } from '../../shared/link.schema';
-import { checkTargets, type Target } from '../../shared/targets';
+import { checkTargets, parseStoredTargets, type Target } from '../../shared/targets';
 import type { TargetsType } from '../../shared/enums';
 import type { AppContext } from '../context';
 import { hashPassword } from '../auth/secrets';
@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../db/errors';
 import { nowIso } from '../http/pagination';
 import { LinksRepo, type LinkRow } from './links.repo';
 import { LinkListRepo } from './link-list.repo';
-import { presentLink, parseTargets } from './link.presenter';
+import { presentLink } from './link.presenter';
 import { generateAlias } from './alias';
 import { fetchTitle, TitleJobs } from './title-fetcher';
 
@@ -106,7 +106,7 @@ export class LinksService {
     const set: Updateable<LinksTable> = {};
     if (input.targets !== undefined || input.targets_type !== undefined) {
       const type = (input.targets_type !== undefined ? input.targets_type : row.targets_type) as TargetsType | null;
-      const targets: Target[] = input.targets ?? (input.targets_type === null ? [] : parseTargets(row.targets));
+      const targets: Target[] = input.targets ?? (input.targets_type === null ? [] : parseStoredTargets(row.targets));
       for (const iss of checkTargets(type, targets)) issues.push({ field: iss.path.join('.'), message: iss.message });
       set.targets = JSON.stringify(targets);
       set.targets_type = targets.length ? type : input.targets_type === undefined ? row.targets_type : type;

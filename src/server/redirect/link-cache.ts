@@ -4,7 +4,9 @@
 import type SQLite from 'better-sqlite3';
 import type { Changes } from '../context';
 import type { TargetsType } from '../../shared/enums';
-import type { Target } from '../../shared/targets';
+import { parseStoredTargets, type Target } from '../../shared/targets';
+import type { Selectable } from 'kysely';
+import type { LinksTable } from '../db/schema';
 import { SmoothRotation } from '../../shared/target-matching';
 
 export interface CachedDomain {
@@ -37,34 +39,9 @@ export interface CachedLink {
   pixels: { type: string; value: string }[];
 }
 
-interface LinkRow {
-  id: number;
-  domain_id: number | null;
-  alias: string;
-  url: string;
-  title: string | null;
-  targets: string;
-  targets_type: string | null;
-  sensitive_content: number;
-  privacy: number;
-  password_hash: string | null;
-  redirect_password_hash: string | null;
-  active_period_start_at: string | null;
-  active_period_end_at: string | null;
-  clicks_limit: number | null;
-  expiration_url: string | null;
-  disabled: number;
-  clicks: number;
-}
+/** The columns of a link the redirect reads (see the SELECT below). */
+type LinkRow = Omit<Selectable<LinksTable>, 'user_id' | 'space_id' | 'created_at' | 'updated_at'>;
 
-function parseTargets(json: string): Target[] {
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? v.filter((t): t is Target => typeof t?.key === 'string' && typeof t?.value === 'string') : [];
-  } catch {
-    return [];
-  }
-}
 
 const time = (iso: string | null) => (iso === null ? null : Date.parse(iso));
 
@@ -125,7 +102,7 @@ export class LinkCache {
   }
 
   private toCached(row: LinkRow): CachedLink {
-    const targets = parseTargets(row.targets);
+    const targets = parseStoredTargets(row.targets);
     const type = (targets.length ? row.targets_type : null) as TargetsType | null;
     return {
       id: row.id,
