@@ -7,19 +7,13 @@ import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import type SQLite from 'better-sqlite3';
 import { makeBatchWriter, type ClickTuple } from './click-batch';
+import type { ClickEventsTable } from '../db/schema';
 
-export interface ClickEvent {
-  linkId: number;
-  /** ms since the epoch. */
-  at: number;
-  country: string | null;
-  continent: string | null;
-  os: string | null;
-  browser: string | null;
-  device: string | null;
-  language: string | null;
-  referrer: string | null;
-}
+/** One click as the redirect records it: the stored event's columns, with the time in ms. */
+export type ClickEvent = { linkId: number; /** ms since the epoch. */ at: number } & Omit<
+  ClickEventsTable,
+  'id' | 'link_id' | 'clicked_at'
+>;
 
 export interface ClickWriterOptions {
   flushEveryMs?: number;
