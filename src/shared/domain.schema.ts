@@ -51,7 +51,6 @@ export const domainUpdateSchema = z.object({
 
 export const domainListQuerySchema = z.object(listQuery(['name'], ['id', 'name']));
 
-export type DomainCreateInput = z.input<typeof domainCreateSchema>;
 export type DomainCreate = z.output<typeof domainCreateSchema>;
 export type DomainUpdate = z.output<typeof domainUpdateSchema>;
 export type DomainListQuery = z.output<typeof domainListQuerySchema>;

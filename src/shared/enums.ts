@@ -54,11 +54,9 @@ export type ContinentCode = keyof typeof CONTINENTS;
 export const CONTINENT_CODES = Object.keys(CONTINENTS) as ContinentCode[];
 
 /** Link status as the list filter knows it (seed section 3). 0 is a filter value only. */
-export const LINK_STATUS = { all: 0, active: 1, expired: 2, disabled: 3 } as const;
 export const LINK_STATUS_LABELS: Record<number, string> = { 0: 'All', 1: 'Active', 2: 'Expired', 3: 'Disabled' };
 export type LinkStatus = 1 | 2 | 3;
 
-export const PRIVACY = { public: 0, private: 1, password: 2 } as const;
 
 export const PIXEL_TYPES = [
   'adroll',

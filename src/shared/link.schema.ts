@@ -92,7 +92,6 @@ export const linkCreateSchema = z.preprocess(
     .superRefine((v, ctx) => pairChecks(v, ctx, true)),
 );
 
-export type LinkCreateInput = z.input<typeof linkCreateSchema>;
 export type LinkCreate = z.output<typeof linkCreateSchema>;
 export type LinkUpdate = z.output<typeof linkUpdateSchema>;
 

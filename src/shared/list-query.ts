@@ -1,5 +1,4 @@
 // Common pieces of list queries: the URL query of a dashboard list page is exactly this API query.
-import type { z } from 'zod';
 import { PER_PAGE_OPTIONS, SORT_DIRECTIONS } from './enums';
 import { queryEnum, queryInt, queryNumberEnum, querySearch } from './fields';
 
@@ -37,4 +36,3 @@ export interface Paginated<T> {
 }
 
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
-export type ListQueryOutput<T extends z.ZodType> = z.output<T>;

@@ -53,9 +53,6 @@ export class DomainsRepo {
     return row && this.present(row as Row);
   }
 
-  async nameTaken(name: string): Promise<boolean> {
-    return !!(await this.db.selectFrom('domains').select('id').where('name', '=', name).executeTakeFirst());
-  }
 
   async create(userId: number, input: DomainCreate): Promise<number> {
     const now = nowIso();

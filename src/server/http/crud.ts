@@ -29,9 +29,6 @@ export interface CrudOptions<
   schemas: { create: CS; update: US; list: QS };
   /** A field whose UNIQUE constraint maps to "has already been taken.". */
   uniqueField: string;
-  /** Checks before a write; throw an HttpError to refuse. */
-  beforeCreate?: (userId: number, body: z.output<CS>) => Promise<void>;
-  beforeUpdate?: (userId: number, current: T, body: z.output<US>) => Promise<void>;
   /** Called after every write, with the id. */
   changed?: (id: number, kind: 'create' | 'update' | 'delete') => void;
 }
@@ -63,7 +60,6 @@ export function crudRoutes<T extends { id: number }, CS extends z.ZodType, US ex
 
   app.post('/', { schema: { tags, body: schemas.create } }, async (request, reply) => {
     const body = request.body as z.output<CS>;
-    await opts.beforeCreate?.(request.user.id, body);
     const id = await repo.create(request.user.id, body).catch(rethrow);
     opts.changed?.(id, 'create');
     return reply.code(201).send(ok(await load(request.user.id, String(id))));
@@ -73,7 +69,6 @@ export function crudRoutes<T extends { id: number }, CS extends z.ZodType, US ex
     app[method]('/:id', { schema: { tags, params: idParams, body: schemas.update } }, async (request) => {
       const current = await load(request.user.id, request.params.id);
       const body = request.body as z.output<US>;
-      await opts.beforeUpdate?.(request.user.id, current, body);
       await repo.update(request.user.id, current.id, body).catch(rethrow);
       opts.changed?.(current.id, 'update');
       return ok(await load(request.user.id, request.params.id));

@@ -35,11 +35,6 @@ export class SpacesRepo {
     return r && this.present(r);
   }
 
-  async nameTaken(userId: number, name: string, exceptId?: number): Promise<boolean> {
-    let q = this.db.selectFrom('spaces').select('id').where('user_id', '=', userId).where('name', '=', name);
-    if (exceptId) q = q.where('id', '!=', exceptId);
-    return !!(await q.executeTakeFirst());
-  }
 
   async create(userId: number, input: SpaceCreate): Promise<number> {
     const now = nowIso();
