@@ -46,3 +46,25 @@ export function hostOf(raw: string | undefined): string {
   host = host.toLowerCase();
   return host.endsWith('.') ? host.slice(0, -1) : host;
 }
+
+/**
+ * A URL as a Location header value. Stored URLs may hold spaces or any Unicode (the API keeps what the
+ * owner typed); a header may not, so those are percent-encoded as UTF-8 by the URL parser (the host
+ * becomes punycode). Printable ASCII is returned as it is.
+ */
+export function locationOf(url: string): string {
+  if (/^[\x21-\x7e]*$/.test(url)) return url;
+  try {
+    return new URL(url).href;
+  } catch {
+    return Array.from(url, (ch) => (/[\x21-\x7e]/.test(ch) ? ch : encodeChar(ch))).join('');
+  }
+}
+
+function encodeChar(ch: string): string {
+  try {
+    return encodeURIComponent(ch);
+  } catch {
+    return '%EF%BF%BD'; // a lone surrogate: U+FFFD, as the URL parser writes it
+  }
+}

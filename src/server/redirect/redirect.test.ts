@@ -169,6 +169,14 @@ describe('redirect rules', () => {
     expect((await visit(t, '/q')).headers.location).toBe('https://example.com/p?a=1&b=2#frag');
   });
 
+  it('sends a destination with spaces or non-ASCII characters percent-encoded (UTF-8) in Location', async () => {
+    await createLink(t, { url: 'https://example.com/straße/€ 1?q=naïve#über', alias: 'utf' });
+    const res = await visit(t, '/utf');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('https://example.com/stra%C3%9Fe/%E2%82%AC%201?q=na%C3%AFve#%C3%BCber');
+    expect((await visit(t, '/utf?x=ü')).headers.location).toBe('https://example.com/stra%C3%9Fe/%E2%82%AC%201?q=na%C3%AFve&x=%C3%BC#%C3%BCber');
+  });
+
   it('HEAD answers like GET and counts nothing; bots are redirected but not counted', async () => {
     const l = await createLink(t, { url: 'https://example.com/', alias: 'h', clicks_limit: 1 });
     const head = await visit(t, '/h', { method: 'HEAD' });

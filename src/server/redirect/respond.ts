@@ -1,6 +1,7 @@
 // Replies of the public side: HTML pages with their security headers, and redirects.
 import type { FastifyReply } from 'fastify';
 import { contentSecurityPolicy } from './pages/layout';
+import { locationOf } from './destination';
 
 const DEFAULT_CSP = contentSecurityPolicy();
 
@@ -19,5 +20,5 @@ export function sendPage(reply: FastifyReply, status: number, html: string, csp:
 }
 
 export function sendRedirect(reply: FastifyReply, location: string, status = 302): FastifyReply {
-  return reply.code(status).headers({ location, 'cache-control': 'private, no-store' }).send();
+  return reply.code(status).headers({ location: locationOf(location), 'cache-control': 'private, no-store' }).send();
 }
