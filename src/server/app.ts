@@ -13,6 +13,7 @@ import { sendPage } from './redirect/respond';
 import { apiPlugin } from './api';
 import { dashboardPlugin } from './dashboard/dashboard.plugin';
 import { redirectPlugin } from './redirect/redirect.plugin';
+import { FastPath } from './redirect/fast-path';
 
 export interface BuildOptions {
   config: Config;
@@ -25,7 +26,11 @@ export const BODY_LIMIT = 512 * 1024;
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  const fast = new FastPath();
   const app = Fastify({
+    // Plain redirects are answered before Fastify routes (redirect/fast-path.ts); app.inject() goes
+    // straight to Fastify's handler, so the tests of the fast path use a listening server.
+    serverFactory: (handler, options) => fast.createServer(handler, options, (err) => app.log.error({ err }, 'redirect fast path failed')),
     logger: opts.logger ?? false,
     // Two log lines per redirect would cost more than the redirect itself; LOG_REQUESTS=1 turns them on.
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
@@ -60,7 +65,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.get('/health', async () => ({ status: 'ok' }));
   await app.register(apiPlugin, { prefix: '/api/v1' });
   await app.register(dashboardPlugin);
-  await app.register(redirectPlugin);
+  await app.register(redirectPlugin, { fast: config.logRequests ? null : fast });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) return sendError(reply, notFound());

@@ -17,7 +17,7 @@ export async function publicStatsRoutes(app: FastifyInstance, opts: { engine: Re
 
   /** The link when its statistics may be shown at all (exists, not disabled, not private). */
   const visible = (request: AliasRequest): CachedLink | null => {
-    const { link } = engine.lookup(request, request.params.alias);
+    const { link } = engine.lookup(request.raw, request.params.alias);
     if (!link || link.disabled || link.privacy === 1) return null;
     if (link.privacy === 2 && !link.password_hash) return null;
     return link;
@@ -38,7 +38,7 @@ export async function publicStatsRoutes(app: FastifyInstance, opts: { engine: Re
     if (link.privacy !== 2 || !link.password_hash) return sendPage(reply, 200, await statsPage(repo, link));
     const body = request.body as Record<string, unknown> | undefined;
     const password = typeof body?.password === 'string' ? body.password : '';
-    const key = `stats|${request.ip}|${link.id}`;
+    const key = `stats|${engine.ipOf(request.raw)}|${link.id}`;
     const wait = engine.attempts.retryAfter(key);
     if (wait) return sendPage(reply.header('retry-after', String(wait)), 429, tooManyAttemptsPage(wait));
     if (!(await verifyPassword(password.slice(0, 256), link.password_hash))) {

@@ -1,4 +1,5 @@
 // The rules of contract section 4, in their order, for one visit to a link that exists.
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { ClickCounters } from '../clicks/click-counters';
@@ -7,6 +8,7 @@ import { VisitorResolver, type VisitorInfo } from '../visitor/visitor';
 import { LinkCache, type CachedDomain, type CachedLink } from './link-cache';
 import { AttemptLimiter, Grants, loadSecret } from './grants';
 import { hostOf, mergeQuery, pickDestination } from './destination';
+import { clientHost, clientIp } from '../http/client-address';
 import { sendPage, sendRedirect } from './respond';
 import { expiredPage, notFoundPage, passwordPage, sensitivePage } from './pages/pages';
 import { pixelsPage } from './pages/pixels-page';
@@ -19,6 +21,13 @@ export interface VisitFlags {
   /** Extra Set-Cookie header to send with whatever answer follows. */
   setCookie?: string;
 }
+
+/** What a visit that passed the gates (checks 2 to 5) ends in. */
+export type Forward =
+  | { kind: 'redirect'; location: string; status: 302 | 303 }
+  | { kind: 'pixels'; html: string; csp: string }
+  /** The click limit was reached by this very visit's turn; nothing was counted. */
+  | { kind: 'expired' };
 
 const engines = new WeakMap<AppContext, RedirectEngine>();
 
@@ -45,14 +54,19 @@ export class RedirectEngine {
     engines.set(ctx, this);
   }
 
-  domainOf(request: FastifyRequest): CachedDomain | null {
-    const host = hostOf(this.ctx.config.trustProxy ? request.host : request.headers.host);
+  /** The request's domain (by Host, or X-Forwarded-Host with TRUST_PROXY); null is the default domain. */
+  domainOf(raw: IncomingMessage): CachedDomain | null {
+    const host = hostOf(clientHost(raw, this.ctx.config.trustProxy));
     return host ? this.cache.domainFor(host) : null;
   }
 
-  lookup(request: FastifyRequest, alias: string): { domain: CachedDomain | null; link: CachedLink | null } {
-    const domain = this.domainOf(request);
+  lookup(raw: IncomingMessage, alias: string): { domain: CachedDomain | null; link: CachedLink | null } {
+    const domain = this.domainOf(raw);
     return { domain, link: this.cache.link(domain?.id ?? null, alias) };
+  }
+
+  ipOf(raw: IncomingMessage): string {
+    return clientIp(raw, this.ctx.config.trustProxy);
   }
 
   notFound(reply: FastifyReply, domain: CachedDomain | null): FastifyReply {
@@ -71,6 +85,11 @@ export class RedirectEngine {
     return sendPage(reply, 410, expiredPage());
   }
 
+  /** No gate page can apply: the visit goes straight to forward() (the fast path's condition). */
+  isPlain(link: CachedLink, now: number): boolean {
+    return !link.disabled && !link.redirect_password_hash && !link.sensitive && link.pixels.length === 0 && !this.isExpired(link, now);
+  }
+
   /** Checks 2 to 7 of the contract for a link that exists; synchronous, so the limit check is exact. */
   visit(request: FastifyRequest, reply: FastifyReply, link: CachedLink, flags: VisitFlags = {}): FastifyReply {
     if (flags.setCookie) reply.header('set-cookie', flags.setCookie);
@@ -84,14 +103,23 @@ export class RedirectEngine {
     if (link.sensitive && !flags.consentOk && !this.grants.has(cookies, 'ok', link.id, '')) {
       return sendPage(reply, 200, sensitivePage({ action: request.url, title: link.title, back: this.backHref(request) }));
     }
-    const head = request.method === 'HEAD';
-    const bot = this.visitors.isBot(request.headers);
-    const counted = !head && !bot;
+    const out = this.forward(link, request.raw, now);
+    if (out.kind === 'expired') return this.expired(reply, link);
+    if (out.kind === 'pixels') return sendPage(reply, 200, out.html, out.csp);
+    return sendRedirect(reply, out.location, out.status);
+  }
+
+  /**
+   * Checks 6 and 7 once the gates are passed: counts the click (unless HEAD or a bot; refused at the
+   * limit), picks the destination by targets or rotation, merges the visitor's query string.
+   */
+  forward(link: CachedLink, raw: IncomingMessage, now: number): Forward {
+    const { headers } = raw;
+    const counted = raw.method !== 'HEAD' && !this.visitors.isBot(headers);
     const needVisitor = counted || (link.targets_type !== null && link.targets_type !== 'rotations');
-    const visitor: VisitorInfo | null = needVisitor ? this.visitors.resolve(request.ip, request.headers) : null;
-    const destination = mergeQuery(pickDestination(link, visitor), request.url);
+    const visitor: VisitorInfo | null = needVisitor ? this.visitors.resolve(this.ipOf(raw), headers) : null;
     if (counted && visitor) {
-      if (!this.counters.tryAdd(link.id, link.clicks_limit)) return this.expired(reply, link);
+      if (!this.counters.tryAdd(link.id, link.clicks_limit)) return { kind: 'expired' };
       this.writer.record({
         linkId: link.id,
         at: now,
@@ -104,11 +132,9 @@ export class RedirectEngine {
         referrer: visitor.referrer,
       });
     }
-    if (link.pixels.length) {
-      const page = pixelsPage(link.pixels, destination);
-      return sendPage(reply, 200, page.html, page.csp);
-    }
-    return sendRedirect(reply, destination, request.method === 'POST' ? 303 : 302);
+    const destination = mergeQuery(pickDestination(link, visitor), raw.url ?? '');
+    if (link.pixels.length) return { kind: 'pixels', ...pixelsPage(link.pixels, destination) };
+    return { kind: 'redirect', location: destination, status: raw.method === 'POST' ? 303 : 302 };
   }
 
   /** "Go back": the page the visitor came from when it is a web page, else the site's root. */

@@ -7,6 +7,7 @@ import { RedirectEngine } from './redirect.engine';
 import { sendPage, sendRedirect } from './respond';
 import { passwordPage, tooManyAttemptsPage } from './pages/pages';
 import { publicStatsRoutes } from './public-stats';
+import type { FastPath } from './fast-path';
 
 type AliasRequest = FastifyRequest<{ Params: { alias: string }; Body: unknown }>;
 
@@ -16,8 +17,12 @@ function field(body: unknown, name: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-export async function redirectPlugin(app: FastifyInstance): Promise<void> {
+/** `fast`: the server's fast path, handed this engine (null with LOG_REQUESTS, so every request is logged). */
+export async function redirectPlugin(app: FastifyInstance, opts: { fast: FastPath | null }): Promise<void> {
   const engine = new RedirectEngine(app.ctx, (err) => app.log.error({ err }, 'writing clicks failed'));
+  opts.fast?.attach(engine);
+  // Closing: from now on Fastify answers everything (503 while closing), and the writer can be flushed.
+  app.addHook('preClose', async () => opts.fast?.attach(null));
   const stopRetention = scheduleRetention(app.ctx.db.sqlite, app.ctx.config.clickRetentionDays, (err) =>
     app.log.error({ err }, 'pruning click events failed'),
   );
@@ -29,24 +34,24 @@ export async function redirectPlugin(app: FastifyInstance): Promise<void> {
   // A short domain's root goes to its homepage; without one it is a 404 (or its not_found_url), so that
   // visitors of a brand's domain never land on this instance's dashboard. The default host opens the dashboard.
   app.get('/', (request, reply) => {
-    const domain = engine.domainOf(request);
+    const domain = engine.domainOf(request.raw);
     if (!domain) return sendRedirect(reply, '/dashboard/');
     if (domain.homepage_url) return sendRedirect(reply, domain.homepage_url);
     return engine.notFound(reply, domain);
   });
 
   app.get('/:alias', (request: AliasRequest, reply) => {
-    const { domain, link } = engine.lookup(request, request.params.alias);
+    const { domain, link } = engine.lookup(request.raw, request.params.alias);
     if (!link) return engine.notFound(reply, domain);
     return engine.visit(request, reply, link);
   });
 
   app.post('/:alias', async (request: AliasRequest, reply: FastifyReply) => {
-    const { domain, link } = engine.lookup(request, request.params.alias);
+    const { domain, link } = engine.lookup(request.raw, request.params.alias);
     if (!link) return engine.notFound(reply, domain);
     const password = field(request.body, 'password');
     if (password !== undefined && link.redirect_password_hash && !link.disabled) {
-      const key = `${request.ip}|${link.id}`;
+      const key = `${engine.ipOf(request.raw)}|${link.id}`;
       const wait = engine.attempts.retryAfter(key);
       if (wait) return sendPage(reply.header('retry-after', String(wait)), 429, tooManyAttemptsPage(wait));
       const hash = link.redirect_password_hash;
@@ -56,7 +61,7 @@ export async function redirectPlugin(app: FastifyInstance): Promise<void> {
       }
       engine.attempts.reset(key);
       // Re-read: the link may have changed while the password was being checked.
-      const fresh = engine.lookup(request, request.params.alias).link;
+      const fresh = engine.lookup(request.raw, request.params.alias).link;
       if (!fresh) return engine.notFound(reply, domain);
       const granted = fresh.redirect_password_hash === hash;
       return engine.visit(request, reply, fresh, {
