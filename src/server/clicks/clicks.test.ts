@@ -97,6 +97,20 @@ describe('click counting', () => {
     const n = t.db.sqlite.prepare("SELECT sum(count) AS n FROM click_daily WHERE link_id = ? AND dimension = 'clicks'").get(l.id) as { n: number };
     expect(n.n).toBe(2);
   });
+
+  it('prunes in chunks from the oldest id and stops at the first young event', async () => {
+    const l = await createLink(t, { url: 'https://example.com/', alias: 'many' });
+    const insert = t.db.sqlite.prepare('INSERT INTO click_events (link_id, clicked_at) VALUES (?, ?)');
+    const old = new Date(Date.now() - 400 * 86_400_000).toISOString();
+    const young = new Date().toISOString();
+    t.db.sqlite.transaction(() => {
+      for (let i = 0; i < 12_345; i++) insert.run(l.id, old);
+      for (let i = 0; i < 10; i++) insert.run(l.id, young);
+    })();
+    expect(pruneClickEvents(t.db.sqlite, 365)).toBe(12_345);
+    expect(eventCount(t, l.id)).toBe(10);
+    expect(pruneClickEvents(t.db.sqlite, 365)).toBe(0);
+  });
 });
 
 describe('public statistics page', () => {

@@ -1,4 +1,8 @@
 // Raw click events are kept for CLICK_RETENTION_DAYS; the daily rollups are kept forever.
+// Events are written in time order, so the oldest are those with the lowest ids: each step looks at the
+// first CHUNK rows by id (no index on clicked_at needed) and deletes those older than the cutoff; it
+// stops at the first step that finds a row young enough. A row stamped earlier than a row written
+// before it (the clock set back) goes when that row goes.
 import type SQLite from 'better-sqlite3';
 
 const CHUNK = 5000;
@@ -7,7 +11,7 @@ const CHUNK = 5000;
 export function pruneClickEvents(sqlite: SQLite.Database, days: number, now = Date.now()): number {
   const cutoff = new Date(now - days * 86_400_000).toISOString();
   const del = sqlite.prepare(
-    `DELETE FROM click_events WHERE id IN (SELECT id FROM click_events WHERE clicked_at < ? ORDER BY clicked_at LIMIT ${CHUNK})`,
+    `DELETE FROM click_events WHERE id IN (SELECT id FROM click_events ORDER BY id LIMIT ${CHUNK}) AND clicked_at < ?`,
   );
   let total = 0;
   for (;;) {

@@ -6,10 +6,12 @@ import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider
 import type { Database } from './schema';
 import * as m001 from './migrations/001-initial';
 import * as m002 from './migrations/002-list-performance';
+import * as m003 from './migrations/003-lean-click-events';
 
 const migrations: Record<string, Migration> = {
   '001-initial': m001,
   '002-list-performance': m002,
+  '003-lean-click-events': m003,
 };
 
 class StaticMigrations implements MigrationProvider {

@@ -1,0 +1,51 @@
+// Migrations on a database that already holds data: nothing is lost on the way to the latest version.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './database';
+import * as m001 from './migrations/001-initial';
+import * as m002 from './migrations/002-list-performance';
+
+let dir = '';
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** A database file migrated only up to 002, with two links and three click events. */
+async function databaseAt002(file: string): Promise<void> {
+  const sqlite = new SQLite(file);
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<never>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const migrations: Record<string, Migration> = { '001-initial': m001, '002-list-performance': m002 };
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+  if (error) throw error;
+  sqlite.exec(`INSERT INTO users (id, name, role, api_key_hash, created_at, updated_at) VALUES (1, 'u', 'admin', 'h', 'x', 'x');
+    INSERT INTO links (id, user_id, alias, url, created_at, updated_at) VALUES (1, 1, 'a', 'https://a.example/', 'x', 'x'), (2, 1, 'b', 'https://b.example/', 'x', 'x');
+    INSERT INTO click_events (link_id, clicked_at, country, browser) VALUES (1, '2026-01-01T00:00:00.000Z', 'GB', 'Chrome'),
+      (1, '2026-01-02T00:00:00.000Z', NULL, 'Safari'), (2, '2026-01-03T00:00:00.000Z', 'DE', NULL);`);
+  await db.destroy();
+}
+
+describe('003-lean-click-events', () => {
+  it('keeps every event, drops AUTOINCREMENT and the clicked_at index, and still cascades link deletes', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-migrate-'));
+    const file = path.join(dir, 'old.db');
+    await databaseAt002(file);
+    const db = await openDatabase(file);
+    const s = db.sqlite;
+    expect(s.prepare('SELECT id, link_id, clicked_at, country, browser FROM click_events ORDER BY id').all()).toEqual([
+      { id: 1, link_id: 1, clicked_at: '2026-01-01T00:00:00.000Z', country: 'GB', browser: 'Chrome' },
+      { id: 2, link_id: 1, clicked_at: '2026-01-02T00:00:00.000Z', country: null, browser: 'Safari' },
+      { id: 3, link_id: 2, clicked_at: '2026-01-03T00:00:00.000Z', country: 'DE', browser: null },
+    ]);
+    const sqlOf = (name: string) => s.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(name) as string | undefined;
+    expect(sqlOf('click_events')).not.toMatch(/AUTOINCREMENT/i);
+    expect(sqlOf('click_events_link')).toMatch(/\(link_id\)/);
+    expect(sqlOf('click_events_time')).toBeUndefined();
+    expect(s.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+    s.prepare('DELETE FROM links WHERE id = 1').run();
+    expect(s.prepare('SELECT link_id FROM click_events').pluck().all()).toEqual([2]);
+    await db.close();
+  });
+});
