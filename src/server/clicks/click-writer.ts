@@ -2,22 +2,23 @@
 // size threshold) the queue goes to a writer thread with its own SQLite connection, which stores each
 // batch in one transaction (click-batch.ts). close() hands over what is left and waits until it is
 // written, so a graceful stop loses nothing; a crash loses at most the last second.
+// The queue is typed arrays plus a string table (ClickBatch): recording a click allocates nothing, and
+// a batch is transferred to the thread, not copied.
 // An in-memory database cannot be shared with a thread: then batches are written on this thread.
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import type SQLite from 'better-sqlite3';
-import { makeBatchWriter, type ClickTuple } from './click-batch';
+import { CLICK_FIELDS, makeBatchWriter, type ClickBatch } from './click-batch';
 import type { ClickEventsTable } from '../db/schema';
 
-/** One click as the redirect records it: the stored event's columns, with the time in ms. */
-export type ClickEvent = { linkId: number; /** ms since the epoch. */ at: number } & Omit<
-  ClickEventsTable,
-  'id' | 'link_id' | 'clicked_at'
->;
+/** The text columns of a recorded click (a visitor's fields). */
+export type ClickFields = Pick<ClickEventsTable, (typeof CLICK_FIELDS)[number]>;
 
 export interface ClickWriterOptions {
   flushEveryMs?: number;
   maxQueue?: number;
+  /** Size of the string table after which it starts anew (referrer hosts are unbounded). */
+  maxStrings?: number;
   onError?: (err: unknown) => void;
 }
 
@@ -29,23 +30,38 @@ const makeBatchWriter = ${fn};
 const db = new Database(workerData.file);
 db.pragma('journal_mode = WAL'); db.pragma('synchronous = NORMAL'); db.pragma('busy_timeout = 5000'); db.pragma('foreign_keys = ON');
 const write = makeBatchWriter(db);
-let backlog = [];
-let lastSeq = 0;
+let strings = [null];
+const backlog = [];
 function run() {
-  if (!backlog.length) return;
-  try { write(backlog); backlog = []; parentPort.postMessage({ ack: lastSeq }); }
-  catch (err) { parentPort.postMessage({ error: String(err && err.message || err) }); setTimeout(run, 250); }
+  try {
+    while (backlog.length) { const b = backlog[0]; write(b); backlog.shift(); parentPort.postMessage({ ack: b.seq }); }
+  } catch (err) { parentPort.postMessage({ error: String(err && err.message || err) }); setTimeout(run, 250); }
 }
 parentPort.on('message', (m) => {
-  if (m.close) { run(); db.close(); parentPort.postMessage({ closed: true, left: backlog.length }); return; }
-  backlog = backlog.length ? backlog.concat(m.events) : m.events; lastSeq = m.seq; run();
+  if (m.close) { run(); db.close(); parentPort.postMessage({ closed: true, left: backlog.reduce((n, b) => n + b.count, 0) }); return; }
+  if (m.reset) strings = [null];
+  for (const s of m.strings) strings.push(s);
+  backlog.push({ seq: m.seq, count: m.count, nums: m.nums, refs: m.refs, strings });
+  if (backlog.length === 1) run();
 });`;
 
+interface Pending extends ClickBatch {
+  seq: number;
+}
+
 export class ClickWriter {
-  private queue: ClickTuple[] = [];
+  private count = 0;
+  private nums = new Float64Array(2 * 1024);
+  private refs = new Uint32Array(CLICK_FIELDS.length * 1024);
+  private readonly ids = new Map<string, number>();
+  private fresh: string[] = [];
+  private reset = false;
   private readonly timer: NodeJS.Timeout;
   private readonly worker: Worker | null;
-  private readonly local: ((events: ClickTuple[]) => void) | null;
+  private readonly local: ((batch: ClickBatch) => void) | null;
+  /** In-memory mode: the string table, and batches that failed and wait for the next try. */
+  private localStrings: (string | null)[] = [null];
+  private readonly failed: Pending[] = [];
   private seq = 0;
   private acked = 0;
   private waiters: { seq: number; resolve: () => void }[] = [];
@@ -81,29 +97,83 @@ export class ClickWriter {
     this.waiters = this.waiters.filter((w) => (w.seq <= seq ? (w.resolve(), false) : true));
   }
 
-  record(e: ClickEvent): void {
-    this.queue.push([e.linkId, e.at, e.country, e.continent, e.os, e.browser, e.device, e.language, e.referrer]);
-    if (this.queue.length >= this.maxQueue) this.send();
+  private id(text: string | null): number {
+    if (!text) return 0;
+    let id = this.ids.get(text);
+    if (id === undefined) {
+      id = this.ids.size + 1;
+      this.ids.set(text, id);
+      this.fresh.push(text);
+    }
+    return id;
+  }
+
+  /** Queues one click; `at` in ms since the epoch. */
+  record(linkId: number, at: number, fields: ClickFields): void {
+    const i = this.count;
+    if (2 * i === this.nums.length) this.grow();
+    this.nums[2 * i] = linkId;
+    this.nums[2 * i + 1] = at;
+    const r = CLICK_FIELDS.length * i; // in CLICK_FIELDS order
+    this.refs[r] = this.id(fields.country);
+    this.refs[r + 1] = this.id(fields.continent);
+    this.refs[r + 2] = this.id(fields.os);
+    this.refs[r + 3] = this.id(fields.browser);
+    this.refs[r + 4] = this.id(fields.device);
+    this.refs[r + 5] = this.id(fields.language);
+    this.refs[r + 6] = this.id(fields.referrer);
+    this.count = i + 1;
+    if (this.count >= this.maxQueue) this.send();
+  }
+
+  private grow(): void {
+    const nums = new Float64Array(this.nums.length * 2);
+    nums.set(this.nums);
+    const refs = new Uint32Array(this.refs.length * 2);
+    refs.set(this.refs);
+    this.nums = nums;
+    this.refs = refs;
   }
 
   /** Hands the queue to the writer; returns the batch's sequence number. */
   private send(): number {
-    if (this.queue.length === 0) return this.seq;
-    const events = this.queue;
-    this.queue = [];
+    if (this.failed.length) this.retryLocal();
+    if (this.count === 0) return this.seq;
+    const { count, nums, refs, fresh, reset } = this;
     this.seq++;
+    const capacity = Math.max(1024, count);
+    this.count = 0;
+    this.nums = new Float64Array(2 * capacity);
+    this.refs = new Uint32Array(CLICK_FIELDS.length * capacity);
+    this.fresh = [];
+    this.reset = false;
+    if (this.ids.size > (this.opts.maxStrings ?? 50_000)) {
+      // A new string is sent once, then only its id; the table starts anew with the next batch.
+      this.ids.clear();
+      this.reset = true;
+    }
     if (this.worker) {
-      this.worker.postMessage({ seq: this.seq, events });
+      this.worker.postMessage({ seq: this.seq, count, nums, refs, strings: fresh, reset }, [nums.buffer, refs.buffer]);
     } else {
-      try {
-        this.local?.(events);
-        this.acked = this.seq;
-      } catch (err) {
-        this.queue = events.concat(this.queue);
-        this.opts.onError?.(err);
-      }
+      if (reset) this.localStrings = [null];
+      for (const text of fresh) this.localStrings.push(text);
+      this.failed.push({ seq: this.seq, count, nums, refs, strings: this.localStrings });
+      this.retryLocal();
     }
     return this.seq;
+  }
+
+  private retryLocal(): void {
+    try {
+      for (const batch of this.failed) {
+        this.local?.(batch);
+        this.acked = batch.seq;
+      }
+      this.failed.length = 0;
+    } catch (err) {
+      this.failed.splice(0, this.failed.findIndex((b) => b.seq > this.acked));
+      this.opts.onError?.(err);
+    }
   }
 
   /** Resolves once every click recorded so far is in the database. */

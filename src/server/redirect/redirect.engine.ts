@@ -120,17 +120,7 @@ export class RedirectEngine {
     const visitor: VisitorInfo | null = needVisitor ? this.visitors.resolve(this.ipOf(raw), headers) : null;
     if (counted && visitor) {
       if (!this.counters.tryAdd(link.id, link.clicks_limit)) return { kind: 'expired' };
-      this.writer.record({
-        linkId: link.id,
-        at: now,
-        country: visitor.country,
-        continent: visitor.continent,
-        os: visitor.os,
-        browser: visitor.browser,
-        device: visitor.device,
-        language: visitor.language,
-        referrer: visitor.referrer,
-      });
+      this.writer.record(link.id, now, visitor);
     }
     const destination = mergeQuery(pickDestination(link, visitor), raw.url ?? '');
     if (link.pixels.length) return { kind: 'pixels', ...pixelsPage(link.pixels, destination) };
