@@ -149,4 +149,22 @@ describe('redirect fast path (listening server)', () => {
     expect((await get('/dashboard')).status).toBeLessThan(400);
     expect(fastCount()).toBe(2);
   });
+
+  it('is off with LOG_REQUESTS, so that every visit is logged by Fastify', async () => {
+    await start({ logRequests: true });
+    await createLink(t, { url: 'https://example.com/', alias: 'logged' });
+    expect((await get('/logged')).headers.location).toBe('https://example.com/');
+    expect(fastCount()).toBe(0);
+  });
+
+  it('keeps every click of a burst when the server stops right after it', async () => {
+    await start();
+    const l = await createLink(t, { url: 'https://example.com/', alias: 'burst' });
+    const answers = await Promise.all(Array.from({ length: 300 }, () => get('/burst')));
+    expect(answers.every((a) => a.status === 302)).toBe(true);
+    expect(fastCount()).toBe(300);
+    await t.app.close();
+    expect(dbClicks(t, l.id)).toBe(300);
+    expect(eventCount(t, l.id)).toBe(300);
+  });
 });
