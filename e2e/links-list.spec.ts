@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, pickOption, pickSegment } from './fixtures/test';
 import { seed, uniq } from './fixtures/api';
 import { checkA11y } from './fixtures/a11y';
+import { readmeScreenshot } from './fixtures/screenshot';
 
 const rows = (page: Page) => page.getByTestId('link-row');
 const aliases = async (page: Page) =>
@@ -31,7 +32,7 @@ test('filters, sort and per_page live in the URL and survive a reload', async ({
   await expect(rows(page)).toHaveCount(10);
   await expect(page.getByTestId('list-range')).toHaveText('1–10 of 30 links');
   await expect(page.locator('[data-status="Scheduled"]')).toHaveCount(1);
-  await page.screenshot({ path: 'e2e/screenshots/links-list.png' });
+  await readmeScreenshot(page, 'links-list.png');
   await checkA11y(page);
 
   // per_page 25 and page 2.

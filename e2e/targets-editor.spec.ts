@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, pickOption } from './fixtures/test';
 import { seed, type ApiClient } from './fixtures/api';
 import { checkA11y } from './fixtures/a11y';
+import { readmeScreenshot } from './fixtures/screenshot';
 
 async function newLink(api: ApiClient, alias: string) {
   return seed.link(api, { url: 'https://example.com/base', alias });
@@ -60,7 +61,7 @@ test('countries: search by name and by code, duplicates flagged before saving, r
   await page.mouse.move(0, 0);
   await page.getByTestId('targets-editor').scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollBy(0, -160));
-  await page.screenshot({ path: 'e2e/screenshots/link-editor-targets.png' });
+  await readmeScreenshot(page, 'link-editor-targets.png');
   expect((await savedTargets(account.api, link.id)).targets_type).toBe('countries');
 });
 

@@ -2,6 +2,7 @@
 import { test, expect, pickOption } from './fixtures/test';
 import { seed } from './fixtures/api';
 import { checkA11y } from './fixtures/a11y';
+import { readmeScreenshot } from './fixtures/screenshot';
 
 test('countries and continents: the matching rule wins, unknown or unmatched visitors get the URL', async ({ page, account }) => {
   const link = await seed.link(account.api, {
@@ -23,7 +24,7 @@ test('countries and continents: the matching rule wins, unknown or unmatched vis
   await expect(preview.getByTestId('preview-reason')).toContainText('Rule 2 matches country DE.');
   await expect(preview).toContainText('Continent from the country: Europe (EU)');
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: 'e2e/screenshots/targeting-preview.png' });
+  await readmeScreenshot(page, 'targeting-preview.png');
   await checkA11y(page);
 
   await pickOption(page, 'Country', /Japan \(JP\)/);
