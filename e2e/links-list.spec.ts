@@ -10,7 +10,8 @@ const rows = (page: Page) => page.getByTestId('link-row');
 const aliases = async (page: Page) =>
   (await rows(page).locator('td:nth-child(2) a').allTextContents()).map((s) => s.trim());
 
-test('filters, sort and per_page live in the URL and survive a reload', async ({ page, account }) => {
+test('filters, sort and per_page live in the URL and survive a reload', async ({ page, context, account }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const { api } = account;
   const space = await seed.space(api, { name: 'Summer', color: 2 });
   const domain = await seed.domain(api, { name: `${uniq('go')}.example.test` });
@@ -34,6 +35,12 @@ test('filters, sort and per_page live in the URL and survive a reload', async ({
   await expect(page.locator('[data-status="Scheduled"]')).toHaveCount(1);
   await readmeScreenshot(page, 'links-list.png');
   await checkA11y(page);
+
+  // A row's copy button copies that row's short URL and says so.
+  const newest = links.at(-1)!;
+  await rows(page).first().getByRole('button', { name: `Copy short URL: ${newest.short_url}` }).click();
+  await expect(rows(page).first().getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(newest.short_url);
 
   // per_page 25 and page 2.
   await pickOption(page, 'Rows per page', '25 / page');

@@ -2,12 +2,18 @@
 import { Badge, Tooltip } from '@mantine/core';
 import type { StatusInput } from '../../shared/link-status';
 import { statusLabel, type StatusLabel } from '../lib/status-label';
+import { LightBadge, type LightVars } from './light-controls';
 
 const COLORS: Record<StatusLabel, string> = { Active: 'green', Scheduled: 'blue', Expired: 'orange', Disabled: 'gray' };
 
-export function StatusBadge({ link }: { link: StatusInput }) {
+/** `vars`: in long tables, a light badge with the same markup (components/light-controls.tsx). */
+export function StatusBadge({ link, vars }: { link: StatusInput; vars?: LightVars }) {
   const label = statusLabel(link);
-  const badge = (
+  const badge = vars ? (
+    <LightBadge color={COLORS[label]} variant="light" data-status={label} vars={vars}>
+      {label}
+    </LightBadge>
+  ) : (
     <Badge color={COLORS[label]} variant="light" data-status={label}>
       {label}
     </Badge>

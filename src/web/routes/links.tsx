@@ -4,6 +4,8 @@ import { appRoute } from './app-layout';
 import { linkListQuerySchema } from '../../shared/link-list.schema';
 import { linkQueryOptions, linksListQueryOptions } from '../features/links/links.queries';
 import { LINK_LIST_DEFAULTS } from '../features/links/list-url';
+import { domainsLookup, pixelsLookup, spacesLookup } from '../features/links/lookups.queries';
+import { accountQueryOptions } from '../lib/session.queries';
 import { LoadingState } from '../components/states';
 import { RouteError } from '../components/route-error';
 // The links list is the landing page: in the first bundle, so its rows need no second round of requests.
@@ -15,7 +17,18 @@ export const linksRoute = createRoute({
   validateSearch: linkListQuerySchema,
   search: { middlewares: [stripSearchParams(LINK_LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(linksListQueryOptions(deps)),
+  // The filters' lists and the shell's account are fetched alongside the links (prefetch never throws),
+  // so that the 100 rows render once with everything rather than again when those arrive.
+  loader: async ({ context: { queryClient }, deps }) => {
+    const [links] = await Promise.all([
+      queryClient.ensureQueryData(linksListQueryOptions(deps)),
+      queryClient.prefetchQuery(spacesLookup()),
+      queryClient.prefetchQuery(domainsLookup()),
+      queryClient.prefetchQuery(pixelsLookup()),
+      queryClient.prefetchQuery(accountQueryOptions()),
+    ]);
+    return links;
+  },
   component: LinksPage,
   pendingComponent: () => <LoadingState label="Loading links…" />,
   errorComponent: RouteError,

@@ -1,14 +1,15 @@
 // The links table: selectable rows, sortable headers, status badges and copyable short URLs.
 import { memo, type MouseEvent } from 'react';
-import { ActionIcon, Anchor, Badge, Checkbox, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Checkbox, Skeleton, Stack, Table } from '@mantine/core';
+import { IconCheck, IconCopy, IconPencil } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import type { Link, LinkListQuery } from '../../../shared/link.schema';
-import { CopyButton } from '../../components/copy-button';
+import { LightBadge, LightCheckbox, LightCopyButton, LightIconLink, useLightVars, type LightVars } from '../../components/light-controls';
 import { SortableTh } from '../../components/sortable-th';
 import { ActionsTh } from '../../components/resource-list/row-actions';
 import { StatusBadge } from '../../components/status-badge';
 import { SPACE_COLOR_NAMES } from '../../theme';
+import classes from './links-table.module.css';
 
 export interface LinksTableProps {
   links: Link[];
@@ -39,73 +40,83 @@ function useRowNavigate() {
   };
 }
 
-const LinkRow = memo(function LinkRow({ link, checked, onToggle }: { link: Link; checked: boolean; onToggle: (id: number) => void }) {
+const numberFormat = new Intl.NumberFormat();
+const TD = Table.classes.td;
+
+/**
+ * One row, built from plain elements with Mantine's own classes (Table.classes), a small CSS module and
+ * the light controls: a Mantine component per cell costs its props and styles resolution, which over
+ * 100 rows was most of the list's first render (see components/light-controls.tsx).
+ */
+interface LinkRowProps {
+  link: Link;
+  checked: boolean;
+  onToggle: (id: number) => void;
+  vars: LightVars;
+}
+
+const LinkRow = memo(function LinkRow({ link, checked, onToggle, vars }: LinkRowProps) {
   const { href, go } = useRowNavigate();
   const details = `/links/${link.id}`;
   const edit = `/links/${link.id}/edit`;
   return (
-    <Table.Tr data-testid="link-row" data-link-id={link.id} bg={checked ? 'var(--mantine-primary-color-light)' : undefined}>
-      <Table.Td>
-        <Checkbox aria-label={`Select ${link.alias}`} checked={checked} onChange={() => onToggle(link.id)} />
-      </Table.Td>
-      <Table.Td maw={260}>
-        <Stack gap={0}>
-          <Anchor href={href(details)} onClick={go(details)} fw={600} c="var(--mantine-color-text)" truncate="end">
-            {link.alias}
-          </Anchor>
-          <Group gap={2} wrap="nowrap">
-            <Text size="xs" c="dimmed" truncate="end">
-              {link.short_url}
-            </Text>
-            <CopyButton value={link.short_url} label="Copy short URL" />
-          </Group>
-        </Stack>
-      </Table.Td>
-      <Table.Td maw={260}>
-        <Text size="sm" truncate="end" title={link.url}>
+    <tr
+      data-testid="link-row"
+      data-link-id={link.id}
+      data-with-row-border
+      data-hover
+      className={checked ? `${Table.classes.tr} ${classes.selected}` : Table.classes.tr}
+    >
+      <td className={TD}>
+        <LightCheckbox label={`Select ${link.alias}`} checked={checked} onChange={() => onToggle(link.id)} vars={vars} />
+      </td>
+      <td className={TD} style={{ maxWidth: 260 }}>
+        <a href={href(details)} onClick={go(details)} className={`${classes.alias} ${classes.truncate}`}>
+          {link.alias}
+        </a>
+        <div className={classes.shortUrl}>
+          <span className={classes.truncate}>{link.short_url}</span>
+          <LightCopyButton value={link.short_url} label="Copy short URL" vars={vars} icon={<IconCopy size={16} />} done={<IconCheck size={16} />} />
+        </div>
+      </td>
+      <td className={TD} style={{ maxWidth: 260 }}>
+        <span className={classes.truncate} title={link.url}>
           {link.url}
-        </Text>
-      </Table.Td>
-      <Table.Td maw={200}>
-        <Text size="sm" truncate="end" c={link.title ? undefined : 'dimmed'}>
-          {link.title ?? '—'}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <StatusBadge link={link} />
-      </Table.Td>
-      <Table.Td ta="right">{link.clicks.toLocaleString()}</Table.Td>
-      <Table.Td>
+        </span>
+      </td>
+      <td className={TD} style={{ maxWidth: 200 }}>
+        <span className={link.title ? classes.truncate : `${classes.truncate} ${classes.dimmed}`}>{link.title ?? '—'}</span>
+      </td>
+      <td className={TD}>
+        <StatusBadge link={link} vars={vars} />
+      </td>
+      <td className={TD} style={{ textAlign: 'right' }}>
+        {numberFormat.format(link.clicks)}
+      </td>
+      <td className={TD}>
         {link.space ? (
-          <Badge variant="dot" color={SPACE_COLOR_NAMES[link.space.color] ?? 'gray'}>
+          <LightBadge variant="dot" color={SPACE_COLOR_NAMES[link.space.color] ?? 'gray'} vars={vars}>
             {link.space.name}
-          </Badge>
+          </LightBadge>
         ) : (
-          <Text size="sm" c="dimmed">
-            —
-          </Text>
+          <span className={classes.dimmed}>—</span>
         )}
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{link.domain?.name ?? 'default'}</Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {dateFormat.format(new Date(link.created_at))}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <ActionIcon component="a" href={href(edit)} onClick={go(edit)} variant="subtle" aria-label={`Edit ${link.alias}`} title="Edit">
+      </td>
+      <td className={TD}>{link.domain?.name ?? 'default'}</td>
+      <td className={`${TD} ${classes.nowrap}`}>{dateFormat.format(new Date(link.created_at))}</td>
+      <td className={TD}>
+        <LightIconLink href={href(edit)} onClick={go(edit)} label={`Edit ${link.alias}`} title="Edit" vars={vars}>
           <IconPencil size={16} />
-        </ActionIcon>
-      </Table.Td>
-    </Table.Tr>
+        </LightIconLink>
+      </td>
+    </tr>
   );
 });
 
 export function LinksTable({ links, query, onSort, selected, onToggle, onToggleAll, loading }: LinksTableProps) {
   const all = links.length > 0 && links.every((l) => selected.has(l.id));
   const some = links.some((l) => selected.has(l.id));
+  const vars = useLightVars();
   const sortProps = { sortBy: query.sort_by, sort: query.sort, onSort: (c: string) => onSort(c as LinkListQuery['sort_by']) };
   return (
     <Table.ScrollContainer minWidth={1000}>
@@ -138,7 +149,7 @@ export function LinksTable({ links, query, onSort, selected, onToggle, onToggleA
         </Table.Thead>
         <Table.Tbody>
           {links.map((link) => (
-            <LinkRow key={link.id} link={link} checked={selected.has(link.id)} onToggle={onToggle} />
+            <LinkRow key={link.id} link={link} checked={selected.has(link.id)} onToggle={onToggle} vars={vars} />
           ))}
         </Table.Tbody>
       </Table>

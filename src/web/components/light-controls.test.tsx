@@ -1,0 +1,86 @@
+// The light controls render the markup of the Mantine components they stand in for: same elements,
+// classes, attributes and CSS variables (ids aside), with the dashboard's theme.
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { ActionIcon, Badge, Checkbox, MantineProvider } from '@mantine/core';
+import { IconCheck, IconCopy, IconPencil } from '@tabler/icons-react';
+import { theme } from '../theme';
+import { LightBadge, LightCheckbox, LightCopyButton, LightIconLink, useLightVars, type LightVars } from './light-controls';
+
+const noop = () => {};
+
+/** Tags with sorted attributes, sorted class lists and sorted style declarations; ids dropped. */
+function canonical(html: string): string[] {
+  return [...html.matchAll(/<(\/?)([a-z]+)([^>]*)>/g)].map(([, close, name, rest]) => {
+    const attrs = [...(rest ?? '').matchAll(/([a-zA-Z-:]+)(?:="([^"]*)")?/g)]
+      .filter(([, k]) => k !== 'id')
+      .map(([, k, v = '']) => {
+        if (k === 'class') v = v.split(/\s+/).filter(Boolean).sort().join(' ');
+        if (k === 'style') v = v.split(';').map((d) => d.trim()).filter(Boolean).sort().join(';');
+        return `${k}=${v}`;
+      })
+      .sort();
+    return `<${close}${name} ${attrs.join(' ')}>`;
+  });
+}
+
+function render(build: (vars: LightVars) => ReactElement): string {
+  function WithVars() {
+    return build(useLightVars());
+  }
+  return renderToStaticMarkup(
+    <MantineProvider theme={theme}>
+      <WithVars />
+    </MantineProvider>,
+  );
+}
+
+describe('light controls', () => {
+  it.each([true, false])('LightCheckbox is Mantine’s Checkbox (checked: %s)', (checked) => {
+    const mantine = render(() => <Checkbox aria-label="Select a" checked={checked} onChange={noop} />);
+    const light = render((vars) => <LightCheckbox label="Select a" checked={checked} onChange={noop} vars={vars} />);
+    expect(canonical(light)).toEqual(canonical(mantine));
+  });
+
+  it('LightIconLink is a subtle ActionIcon link', () => {
+    const mantine = render(() => (
+      <ActionIcon component="a" href="/x" variant="subtle" aria-label="Edit a" title="Edit">
+        <IconPencil size={16} />
+      </ActionIcon>
+    ));
+    const light = render((vars) => (
+      <LightIconLink href="/x" onClick={noop} label="Edit a" title="Edit" vars={vars}>
+        <IconPencil size={16} />
+      </LightIconLink>
+    ));
+    expect(canonical(light)).toEqual(canonical(mantine));
+  });
+
+  it('LightCopyButton is a small gray subtle ActionIcon button', () => {
+    const mantine = render(() => (
+      <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Copy: v" title="Copy">
+        <IconCopy size={16} />
+      </ActionIcon>
+    ));
+    const light = render((vars) => <LightCopyButton value="v" label="Copy" vars={vars} icon={<IconCopy size={16} />} done={<IconCheck size={16} />} />);
+    expect(canonical(light)).toEqual(canonical(mantine));
+  });
+
+  it.each([
+    ['light', 'green'],
+    ['dot', 'grape'],
+  ] as const)('LightBadge is a %s %s Badge', (variant, color) => {
+    const mantine = render(() => (
+      <Badge variant={variant} color={color} data-status="x">
+        Active
+      </Badge>
+    ));
+    const light = render((vars) => (
+      <LightBadge variant={variant} color={color} vars={vars} data-status="x">
+        Active
+      </LightBadge>
+    ));
+    expect(canonical(light)).toEqual(canonical(mantine));
+  });
+});
