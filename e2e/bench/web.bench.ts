@@ -69,11 +69,22 @@ export async function runWebBench(): Promise<string> {
     const loadTimes: number[] = [];
     const rowTimes: number[] = [];
     const blankTimes: number[] = [];
+    const observedTimes: number[] = [];
     let scripts = new Set<string>();
     for (let r = 0; r < RUNS; r++) {
       // A fresh context per run: cold HTTP cache, as a first visit.
       const ctx = await browser.newContext();
       await ctx.addInitScript((k) => sessionStorage.setItem('linkdeck.apiKey', k), key);
+      // When the page has handled the click: the window's listener runs after React's (bubbling), and a
+      // microtask after it sees the state React committed.
+      await ctx.addInitScript(() =>
+        window.addEventListener('click', (e) => {
+          const box = e.target as HTMLInputElement;
+          queueMicrotask(() => {
+            if (box.checked) (window as unknown as { handledAt?: number }).handledAt ??= performance.now();
+          });
+        }),
+      );
       const page = await ctx.newPage();
       const seen = new Set<string>();
       page.on('request', (req) => {
@@ -84,14 +95,17 @@ export async function runWebBench(): Promise<string> {
       const rendered = await page.evaluate(() => performance.now());
       // What the page needed to show its rows (selecting a row later loads the bulk-actions chunk).
       if (r === 0) scripts = new Set(seen);
-      // Interactive: a click on a row's checkbox is handled (the box is checked). The bulk-actions bar
-      // that then appears is a lazy chunk and not part of this figure.
+      // Interactive: a click on a row's checkbox, sent as soon as the rows are there, is handled (the box
+      // is checked), timed in the page. The bulk-actions bar that then appears is a lazy chunk and not
+      // part of this figure.
       const box = page.getByRole('checkbox', { name: 'Select bench-99' });
       await box.click();
       await page.waitForFunction(() => (document.querySelector('input[aria-label="Select bench-99"]') as HTMLInputElement | null)?.checked === true);
-      const interactive = await page.evaluate(() => performance.now());
+      const observed = await page.evaluate(() => performance.now());
+      const handled = await page.evaluate(() => (window as unknown as { handledAt?: number }).handledAt ?? NaN);
       rowTimes.push(rendered);
-      loadTimes.push(interactive);
+      loadTimes.push(handled);
+      observedTimes.push(observed);
       const blank = await ctx.newPage();
       await blank.goto(`${base}/dashboard/blank.html`, { waitUntil: 'load' });
       blankTimes.push(await blank.evaluate(() => performance.now()));
@@ -119,7 +133,8 @@ export async function runWebBench(): Promise<string> {
       '|---|---|---|---|',
       `| initial JS of the links page (gzip, ${scripts.size} files, ${(raw / 1024).toFixed(0)} KB raw) | ${jsKb.toFixed(1)} KB | ${JS_BUDGET_KB} KB | ${jsKb <= JS_BUDGET_KB ? 'yes' : 'NO'} |`,
       `| navigation → 100 rows rendered | ${median(rowTimes).toFixed(0)} ms | | |`,
-      `| navigation → 100 rows rendered and a click handled | ${t.toFixed(0)} ms | ${TIME_BUDGET_MS} ms | ${t <= TIME_BUDGET_MS ? 'yes' : 'NO'} |`,
+      `| navigation → 100 rows rendered and a click handled by the page | ${t.toFixed(0)} ms | ${TIME_BUDGET_MS} ms | ${t <= TIME_BUDGET_MS ? 'yes' : 'NO'} |`,
+      `| same, until Playwright saw the box checked (adds its own round trips) | ${median(observedTimes).toFixed(0)} ms | | |`,
       `| baseline: navigation → tiny static page loaded | ${median(blankTimes).toFixed(0)} ms | | |`,
       '',
       `runs (ms, click handled): ${loadTimes.map((x) => x.toFixed(0)).join(', ')}`,
