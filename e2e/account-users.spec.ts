@@ -1,9 +1,11 @@
 // Account (who I am, key rotation that keeps the session) and users (admins only: list, create with the
-// key shown once, change role, delete, last-admin 422 shown).
+// key shown once, change role, rename, delete; the last admin's 422s on a server of their own).
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures/test';
 import { apiClient, freshAccount, uniq } from './fixtures/api';
 import { checkA11y } from './fixtures/a11y';
+import { signInWithKey } from './fixtures/session';
+import { startSoloServer } from './fixtures/solo-server';
 
 const KEY_STORAGE = 'linkdeck.apiKey';
 const select = (page: Page, label: string) => page.locator(`input[aria-label="${label}"]`);
@@ -68,7 +70,7 @@ test('users: non-admins are told the page is for admins', async ({ page, account
   await checkA11y(page);
 });
 
-test('users: create (key shown once), change role, delete', async ({ page, adminAccount }) => {
+test('users: create (key shown once), change role, rename, delete', async ({ page, adminAccount }) => {
   expect(adminAccount.user.role).toBe('admin');
   await page.goto('/dashboard/users');
   await expect(page.getByTestId('user-row').first()).toBeVisible();
@@ -99,42 +101,63 @@ test('users: create (key shown once), change role, delete', async ({ page, admin
   await expect(page.getByText(`${name} is now a user.`)).toBeVisible();
   await expect(apiClient(key).get('/account')).resolves.toMatchObject({ role: 'user' });
 
-  await page.getByRole('button', { name: `Delete ${name}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Delete ${name}?` });
+  await page.getByRole('link', { name: `Edit ${name}` }).click();
+  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await page.getByLabel('Name').fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Is required.')).toBeVisible();
+  const renamed = `${name}-renamed`;
+  await page.getByLabel('Name').fill(renamed);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Saved ${renamed}.`)).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(renamed);
+  await expect(page.getByTestId('user-row')).toHaveCount(1);
+  await expect(page.getByTestId('user-row')).toContainText(renamed);
+  await expect(apiClient(key).get('/account')).resolves.toMatchObject({ name: renamed, role: 'user' });
+
+  await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete ${renamed}?` });
   await expect(dialog).toContainText('deleted with them');
   await dialog.getByRole('button', { name: 'Delete user' }).click();
   await expect(page.getByText('No users match')).toBeVisible();
   await expect(apiClient(key).get('/account')).rejects.toMatchObject({ status: 401 });
 });
 
-test("users: the server's last-admin 422 is shown for a role change and a delete", async ({ page, adminAccount }) => {
-  // Other admins exist in the shared e2e database, so the server's 422 is replayed here with its exact body.
-  const me = adminAccount.user;
-  const body = (field: string, what: string) => ({
-    message: `The last admin cannot be ${what}: make another user an admin first.`,
-    errors: { [field]: [`The last admin cannot be ${what}: make another user an admin first.`] },
-    status: 422,
-  });
-  await page.route(`**/api/v1/users/${me.id}`, (route) => {
-    const m = route.request().method();
-    if (m === 'PUT') return route.fulfill({ status: 422, json: body('role', 'demoted') });
-    if (m === 'DELETE') return route.fulfill({ status: 422, json: body('id', 'deleted') });
-    return route.fallback();
-  });
-  await page.goto(`/dashboard/users?search=${encodeURIComponent(me.name)}`);
-  await expect(page.getByTestId('user-row')).toHaveCount(1);
-  await expect(page.getByTestId('user-row')).toContainText('you');
+test("users: the last admin's 422s (role change, edit, delete), on a server where they are the only user", async ({ page }) => {
+  const solo = await startSoloServer();
+  try {
+    await signInWithKey(page, solo.adminKey);
+    await page.goto(`${solo.baseURL}/dashboard/users`);
+    await expect(page.getByTestId('user-row')).toHaveCount(1);
+    await expect(page.getByTestId('user-row')).toContainText('you');
 
-  await select(page, `Role of ${me.name}`).click();
-  await page.getByRole('option', { name: 'User', exact: true }).click();
-  await expect(page.getByText('The last admin cannot be demoted: make another user an admin first.')).toBeVisible();
-  await expect(select(page, `Role of ${me.name}`)).toHaveValue('Admin');
+    await select(page, 'Role of Admin').click();
+    await page.getByRole('option', { name: 'User', exact: true }).click();
+    await expect(page.getByText('The last admin cannot be demoted: make another user an admin first.')).toBeVisible();
+    await expect(select(page, 'Role of Admin')).toHaveValue('Admin');
 
-  await page.getByRole('button', { name: `Delete ${me.name}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Delete ${me.name}?` });
-  await expect(dialog).toContainText('This is your own account');
-  await dialog.getByRole('button', { name: 'Delete user' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('The last admin cannot be deleted: make another user an admin first.');
-  await checkA11y(page);
-  await expect(apiClient(me.api_key).get('/account')).resolves.toMatchObject({ role: 'admin' });
+    await page.getByRole('button', { name: 'Delete Admin' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Admin?' });
+    await expect(dialog).toContainText('This is your own account');
+    await dialog.getByRole('button', { name: 'Delete user' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('The last admin cannot be deleted: make another user an admin first.');
+    await checkA11y(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // The editor: the server's 422 lands on the Role field; a rename alone is saved.
+    await page.getByRole('link', { name: 'Edit Admin' }).click();
+    await page.getByText('User', { exact: true }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.locator('form').getByText('The last admin cannot be demoted: make another user an admin first.')).toBeVisible();
+    await checkA11y(page);
+    await page.getByText('Admin', { exact: true }).click();
+    await page.getByLabel('Name').fill('Only admin');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved Only admin.')).toBeVisible();
+    await expect(page.getByTestId('user-row')).toContainText('Only admin');
+    const me = await fetch(`${solo.baseURL}/api/v1/account`, { headers: { authorization: `Bearer ${solo.adminKey}` } }).then((r) => r.json());
+    expect(me.data).toMatchObject({ name: 'Only admin', role: 'admin' });
+  } finally {
+    await solo.close();
+  }
 });

@@ -1,8 +1,8 @@
-// Routes of the users pages (admins only): the list and creating a user. Page components load lazily.
+// Routes of the users pages (admins only): the list, creating and editing a user. Page components load lazily.
 import { createRoute, lazyRouteComponent, stripSearchParams } from '@tanstack/react-router';
 import { appRoute } from './app-layout';
 import { userListQuerySchema } from '../../shared/user.schema';
-import { usersListQueryOptions } from '../features/users/users.queries';
+import { userQueryOptions, usersListQueryOptions } from '../features/users/users.queries';
 import { accountQueryOptions } from '../lib/session.queries';
 import { SIMPLE_LIST_DEFAULTS } from '../components/resource-list/list-url';
 import { LoadingState } from '../components/states';
@@ -33,4 +33,20 @@ export const userNewRoute = createRoute({
   errorComponent: RouteError,
 });
 
-export const userRoutes = [usersRoute, userNewRoute];
+export const userEditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/users/$userId/edit',
+  params: {
+    parse: (p) => ({ userId: Number(p.userId) }),
+    stringify: (p) => ({ userId: String(p.userId) }),
+  },
+  loader: async ({ context, params }) => {
+    const me = await context.queryClient.ensureQueryData(accountQueryOptions());
+    if (me.role === 'admin') await context.queryClient.ensureQueryData(userQueryOptions(params.userId));
+  },
+  component: lazyRouteComponent(() => import('../features/users/user-edit-page'), 'UserEditPage'),
+  pendingComponent: () => <LoadingState label="Loading user…" />,
+  errorComponent: RouteError,
+});
+
+export const userRoutes = [usersRoute, userNewRoute, userEditRoute];

@@ -1,12 +1,13 @@
 // Creating a user (admins only): name and role; the new account's API key is shown once, with copy.
 import { useState } from 'react';
-import { Button, Group, SegmentedControl, Input, Stack, Text, TextInput } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { userCreateSchema } from '../../../shared/user.schema';
 import { useCreateUser, type CreatedUser } from './users.queries';
 import { AdminOnly } from './admin-only';
+import { RoleField } from './role-field';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { EditorForm, EditorFrame } from '../../components/resource-list/editor-frame';
 import { OneTimeSecret } from '../../components/resource-list/one-time-secret';
@@ -68,25 +69,7 @@ function UserCreateForm() {
         submitLabel="Create user"
       >
         <TextInput label="Name" withAsterisk autoFocus {...form.register('name')} error={fieldError(errors.name)} />
-        <Controller
-          control={form.control}
-          name="role"
-          render={({ field }) => (
-            <Input.Wrapper label="Role" labelElement="div" error={fieldError(errors.role)}>
-              <SegmentedControl
-                display="flex"
-                mt={4}
-                aria-label="Role"
-                value={field.value ?? 'user'}
-                onChange={field.onChange}
-                data={[
-                  { value: 'user', label: 'User' },
-                  { value: 'admin', label: 'Admin' },
-                ]}
-              />
-            </Input.Wrapper>
-          )}
-        />
+        <RoleField control={form.control} name="role" error={fieldError(errors.role)} />
         <Text size="sm" c="dimmed">
           Admins manage users; everyone manages only their own domains, links, spaces and pixels.
         </Text>

@@ -1,4 +1,4 @@
-// The users list (admins only): search, sort and pages in the URL; change a role inline; delete with confirmation.
+// The users list (admins only): search, sort and pages in the URL; change a role inline; edit; delete with confirmation.
 import { Badge, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '../../components/resource-list/notify';
@@ -100,7 +100,7 @@ function UsersList() {
             <Table.Td>
               <Text size="sm">{formatDate(u.created_at)}</Text>
             </Table.Td>
-            <RowActions name={u.name} onDelete={() => deletion.ask(u)} />
+            <RowActions name={u.name} edit={{ to: '/users/$userId/edit', params: { userId: u.id } }} onDelete={() => deletion.ask(u)} />
           </Table.Tr>
         )}
         onPage={(page) => go({ page })}

@@ -7,7 +7,14 @@ export const userKeys = {
   all: ['users'] as const,
   lists: () => [...userKeys.all, 'list'] as const,
   list: (query: Partial<UserListQuery>) => [...userKeys.lists(), query] as const,
+  detail: (id: number) => [...userKeys.all, 'detail', id] as const,
 };
+
+export const userQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: userKeys.detail(id),
+    queryFn: () => api.get<User>(`/users/${id}`),
+  });
 
 export const usersListQueryOptions = (query: Partial<UserListQuery>) =>
   queryOptions({
@@ -31,6 +38,7 @@ export function useUpdateUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UserUpdate }) => api.put<User>(`/users/${id}`, body),
+    onSuccess: (user) => qc.setQueryData(userKeys.detail(user.id), user),
     onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: userKeys.lists() }), qc.invalidateQueries({ queryKey: ['account'] })]),
   });
 }
