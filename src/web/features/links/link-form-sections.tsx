@@ -1,15 +1,12 @@
-// Sections of the link editor. Each reads the form through react-hook-form's context.
-import { Checkbox, Group, MultiSelect, NumberInput, PasswordInput, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
+// Sections of the link editor: destination, short URL, organising. Each reads the form through
+// react-hook-form's context (access in link-form-access.tsx, limits in link-form-limits.tsx).
+import { Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { LIMITS } from '../../../shared/enums';
 import type { LinkFormValues } from './link-form-values';
 import { domainsLookup, pixelsLookup, spacesLookup } from './lookups.queries';
 import { CopyButton } from '../../components/copy-button';
-
-const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export function DestinationSection() {
   const { register, formState } = useFormContext<LinkFormValues>();
@@ -126,152 +123,5 @@ export function OrganiseSection() {
         )}
       />
     </Group>
-  );
-}
-
-function PasswordWithRemove({ name, removeName, label, description, isSet }: {
-  name: 'redirect_password' | 'password';
-  removeName: 'remove_redirect_password' | 'remove_password';
-  label: string;
-  description: string;
-  isSet: boolean;
-}) {
-  const { register, formState } = useFormContext<LinkFormValues>();
-  return (
-    <Stack gap={4}>
-      <PasswordInput
-        label={label}
-        description={isSet ? 'A password is set. Type a new one to replace it.' : description}
-        autoComplete="new-password"
-        maxLength={LIMITS.passwordMax}
-        {...register(name)}
-        error={formState.errors[name]?.message}
-      />
-      {isSet && <Checkbox size="xs" label="Remove the password" {...register(removeName)} />}
-    </Stack>
-  );
-}
-
-export function AccessSection({ hasRedirectPassword, hasStatsPassword }: { hasRedirectPassword: boolean; hasStatsPassword: boolean }) {
-  const { control, register } = useFormContext<LinkFormValues>();
-  const privacy = useWatch({ control, name: 'privacy' });
-  return (
-    <Stack gap="sm">
-      <PasswordWithRemove
-        name="redirect_password"
-        removeName="remove_redirect_password"
-        label="Redirect password"
-        description="Visitors must enter it before they are redirected."
-        isSet={hasRedirectPassword}
-      />
-      <Switch label="Sensitive content (visitors confirm before they continue)" {...register('sensitive_content')} />
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="privacy-label">
-          Statistics page
-        </Text>
-        <Controller
-          control={control}
-          name="privacy"
-          render={({ field }) => (
-            <SegmentedControl
-              aria-labelledby="privacy-label"
-              data={[
-                { value: '0', label: 'Public' },
-                { value: '1', label: 'Private' },
-                { value: '2', label: 'Password' },
-              ]}
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              w="fit-content"
-            />
-          )}
-        />
-      </Stack>
-      {privacy === '2' && (
-        <PasswordWithRemove
-          name="password"
-          removeName="remove_password"
-          label="Statistics password"
-          description="Needed to open the public statistics page."
-          isSet={hasStatsPassword}
-        />
-      )}
-    </Stack>
-  );
-}
-
-function DateTimeField({ name, label }: { name: 'active_period_start_at' | 'active_period_end_at'; label: string }) {
-  const { control, formState } = useFormContext<LinkFormValues>();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <DateTimePicker
-          label={label}
-          description={`Your time zone (${TIME_ZONE})`}
-          placeholder="Not set"
-          clearable
-          valueFormat="YYYY-MM-DD HH:mm"
-          id={`picker-${name}`}
-          popoverProps={{ id: `picker-${name}` }}
-          hideOutsideDates
-          weekendDays={[]}
-          clearButtonProps={{ 'aria-label': `Clear ${label.toLowerCase()}` }}
-          submitButtonProps={{ 'aria-label': `Apply ${label.toLowerCase()}` }}
-          timePickerProps={{ hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes' }}
-          nextLabel="Next month"
-          previousLabel="Previous month"
-          value={field.value ? dayjs(field.value).format('YYYY-MM-DD HH:mm:ss') : null}
-          onChange={(v) => field.onChange(v ? dayjs(v).toISOString() : null)}
-          error={formState.errors[name]?.message}
-          miw={200}
-        />
-      )}
-    />
-  );
-}
-
-export function LimitsSection() {
-  const { control, register, formState } = useFormContext<LinkFormValues>();
-  const e = formState.errors;
-  return (
-    <Stack gap="sm">
-      <Group grow align="flex-start" wrap="wrap">
-        <DateTimeField name="active_period_start_at" label="Active from" />
-        <DateTimeField name="active_period_end_at" label="Active until" />
-      </Group>
-      <Group grow align="flex-start" wrap="wrap">
-        <Controller
-          control={control}
-          name="clicks_limit"
-          render={({ field }) => (
-            <NumberInput
-              label="Clicks limit"
-              description="Empty: no limit."
-              min={1}
-              max={LIMITS.clicksLimitMax}
-              allowDecimal={false}
-              allowNegative={false}
-              thousandSeparator=","
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={e.clicks_limit?.message}
-              miw={200}
-            />
-          )}
-        />
-        <TextInput
-          label="Expiration URL"
-          description="Where visitors go once the link has expired."
-          placeholder="https://"
-          {...register('expiration_url')}
-          error={e.expiration_url?.message}
-          miw={200}
-        />
-      </Group>
-      <Switch label="Disabled (the short URL answers 404)" {...register('disabled')} />
-    </Stack>
   );
 }

@@ -9,7 +9,9 @@ import { linkCreateSchema, linkUpdateSchema } from '../../../shared/link.schema'
 import { ApiError } from '../../lib/api-client';
 import { TargetsEditor } from '../targets/targets-editor';
 import { serverErrorsToFields, toPayload, type EditorMode, type LinkFormValues } from './link-form-values';
-import { AccessSection, DestinationSection, LimitsSection, OrganiseSection, ShortUrlSection } from './link-form-sections';
+import { DestinationSection, OrganiseSection, ShortUrlSection } from './link-form-sections';
+import { AccessSection } from './link-form-access';
+import { LimitsSection } from './link-form-limits';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
