@@ -6,6 +6,7 @@ import { domainQueryOptions, domainsListQueryOptions } from '../features/domains
 import { SIMPLE_LIST_DEFAULTS } from '../components/resource-list/list-url';
 import { LoadingState } from '../components/states';
 import { RouteError } from '../components/route-error';
+import { idParam } from '../lib/route-params';
 
 export const domainsRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -30,10 +31,7 @@ export const domainNewRoute = createRoute({
 export const domainEditRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/domains/$domainId/edit',
-  params: {
-    parse: (p) => ({ domainId: Number(p.domainId) }),
-    stringify: (p) => ({ domainId: String(p.domainId) }),
-  },
+  params: idParam('domainId'),
   loader: ({ context, params }) => context.queryClient.ensureQueryData(domainQueryOptions(params.domainId)),
   component: lazyRouteComponent(() => import('../features/domains/domain-editor-page'), 'DomainEditPage'),
   pendingComponent: () => <LoadingState label="Loading domain…" />,

@@ -5,6 +5,7 @@ import { appRoute } from './app-layout';
 import { linkQueryOptions } from '../features/links/links.queries';
 import { LoadingState } from '../components/states';
 import { RouteError } from '../components/route-error';
+import { idParam } from '../lib/route-params';
 
 export const linkDetailsSearchSchema = z.object({
   days: z.union([z.literal(7), z.literal(30), z.literal(90)]).catch(30).default(30),
@@ -13,10 +14,7 @@ export const linkDetailsSearchSchema = z.object({
 export const linkDetailsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/links/$linkId',
-  params: {
-    parse: (p) => ({ linkId: Number(p.linkId) }),
-    stringify: (p) => ({ linkId: String(p.linkId) }),
-  },
+  params: idParam('linkId'),
   validateSearch: linkDetailsSearchSchema,
   search: { middlewares: [stripSearchParams({ days: 30 })] },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(linkQueryOptions(params.linkId)),

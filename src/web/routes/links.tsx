@@ -10,6 +10,7 @@ import { LoadingState } from '../components/states';
 import { RouteError } from '../components/route-error';
 // The links list is the landing page: in the first bundle, so its rows need no second round of requests.
 import { LinksPage } from '../features/links/links-page';
+import { idParam } from '../lib/route-params';
 
 export const linksRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -45,10 +46,7 @@ export const linkNewRoute = createRoute({
 export const linkEditRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/links/$linkId/edit',
-  params: {
-    parse: (p) => ({ linkId: Number(p.linkId) }),
-    stringify: (p) => ({ linkId: String(p.linkId) }),
-  },
+  params: idParam('linkId'),
   loader: ({ context, params }) => context.queryClient.ensureQueryData(linkQueryOptions(params.linkId)),
   component: lazyRouteComponent(() => import('../features/links/link-editor-page'), 'LinkEditPage'),
   pendingComponent: () => <LoadingState label="Loading link…" />,

@@ -6,6 +6,7 @@ import { pixelQueryOptions, pixelsListQueryOptions } from '../features/pixels/pi
 import { SIMPLE_LIST_DEFAULTS } from '../components/resource-list/list-url';
 import { LoadingState } from '../components/states';
 import { RouteError } from '../components/route-error';
+import { idParam } from '../lib/route-params';
 
 export const pixelsRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -30,10 +31,7 @@ export const pixelNewRoute = createRoute({
 export const pixelEditRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/pixels/$pixelId/edit',
-  params: {
-    parse: (p) => ({ pixelId: Number(p.pixelId) }),
-    stringify: (p) => ({ pixelId: String(p.pixelId) }),
-  },
+  params: idParam('pixelId'),
   loader: ({ context, params }) => context.queryClient.ensureQueryData(pixelQueryOptions(params.pixelId)),
   component: lazyRouteComponent(() => import('../features/pixels/pixel-editor-page'), 'PixelEditPage'),
   pendingComponent: () => <LoadingState label="Loading pixel…" />,

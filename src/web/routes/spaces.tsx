@@ -6,6 +6,7 @@ import { spaceQueryOptions, spacesListQueryOptions } from '../features/spaces/sp
 import { SIMPLE_LIST_DEFAULTS } from '../components/resource-list/list-url';
 import { LoadingState } from '../components/states';
 import { RouteError } from '../components/route-error';
+import { idParam } from '../lib/route-params';
 
 export const spacesRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -30,10 +31,7 @@ export const spaceNewRoute = createRoute({
 export const spaceEditRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/spaces/$spaceId/edit',
-  params: {
-    parse: (p) => ({ spaceId: Number(p.spaceId) }),
-    stringify: (p) => ({ spaceId: String(p.spaceId) }),
-  },
+  params: idParam('spaceId'),
   loader: ({ context, params }) => context.queryClient.ensureQueryData(spaceQueryOptions(params.spaceId)),
   component: lazyRouteComponent(() => import('../features/spaces/space-editor-page'), 'SpaceEditPage'),
   pendingComponent: () => <LoadingState label="Loading space…" />,

@@ -7,6 +7,7 @@ import { accountQueryOptions } from '../lib/session.queries';
 import { SIMPLE_LIST_DEFAULTS } from '../components/resource-list/list-url';
 import { LoadingState } from '../components/states';
 import { RouteError } from '../components/route-error';
+import { idParam } from '../lib/route-params';
 
 export const usersRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -36,10 +37,7 @@ export const userNewRoute = createRoute({
 export const userEditRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/users/$userId/edit',
-  params: {
-    parse: (p) => ({ userId: Number(p.userId) }),
-    stringify: (p) => ({ userId: String(p.userId) }),
-  },
+  params: idParam('userId'),
   loader: async ({ context, params }) => {
     const me = await context.queryClient.ensureQueryData(accountQueryOptions());
     if (me.role === 'admin') await context.queryClient.ensureQueryData(userQueryOptions(params.userId));
