@@ -15,6 +15,11 @@ import { checkTargets, targetsField, targetsTypeField, type Target } from './tar
 
 const reserved = new Set<string>(RESERVED_ALIASES.map((a) => a.toLowerCase()));
 
+/** A first path segment that belongs to the application (any case), never to a short link. */
+export function isReservedAlias(alias: string): boolean {
+  return reserved.has(alias.toLowerCase());
+}
+
 export const ALIAS_RE = /^[A-Za-z0-9_-]+$/;
 
 export const aliasField = z
@@ -23,7 +28,7 @@ export const aliasField = z
   .min(1)
   .max(LIMITS.aliasMax)
   .regex(ALIAS_RE, { error: 'may only contain letters, digits, dashes and underscores.' })
-  .refine((v) => !reserved.has(v.toLowerCase()), { error: 'is reserved by Linkdeck; choose another alias.' });
+  .refine((v) => !isReservedAlias(v), { error: 'is reserved by Linkdeck; choose another alias.' });
 
 const privacyField = z.preprocess(
   (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),

@@ -4,12 +4,12 @@
 // the engine's own forward(), shared with the Fastify route; anything else returns false and Fastify
 // answers it as usual, so the fast path changes only how fast, never what.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { LIMITS, RESERVED_ALIASES } from '../../shared/enums';
+import { LIMITS } from '../../shared/enums';
+import { isReservedAlias } from '../../shared/link.schema';
 import type { RedirectEngine } from './redirect.engine';
 import { locationOf } from './destination';
 
 const PLAIN_PATH = new RegExp(`^/([A-Za-z0-9_-]{1,${LIMITS.aliasMax}})(?:\\?|$)`);
-const RESERVED = new Set<string>(RESERVED_ALIASES.map((a) => a.toLowerCase()));
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => boolean;
 
@@ -56,7 +56,7 @@ export class FastPath {
     if (!engine || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
     const m = PLAIN_PATH.exec(req.url ?? '');
     const alias = m?.[1];
-    if (!alias || RESERVED.has(alias.toLowerCase())) return false;
+    if (!alias || isReservedAlias(alias)) return false;
     const { link } = engine.lookup(req, alias);
     const now = Date.now();
     if (!link || !engine.isPlain(link, now)) return false;
