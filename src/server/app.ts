@@ -14,6 +14,7 @@ import { apiPlugin } from './api';
 import { dashboardPlugin } from './dashboard/dashboard.plugin';
 import { redirectPlugin } from './redirect/redirect.plugin';
 import { FastPath } from './redirect/fast-path';
+import { Outbound } from './outbound/outbound';
 
 export interface BuildOptions {
   config: Config;
@@ -50,8 +51,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const db = opts.db ?? (await openDatabase(config.dbFile));
-  const ctx: AppContext = { config, db, changes: new Changes() };
+  const outbound = new Outbound({ allowPrivate: config.allowPrivateFetch, allowAddresses: config.fetchAllowAddresses });
+  const ctx: AppContext = { config, db, changes: new Changes(), outbound };
   app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => outbound.close());
   app.decorateRequest('user', null as never);
   if (!opts.db) app.addHook('onClose', async () => db.close());
 

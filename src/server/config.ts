@@ -16,6 +16,10 @@ export interface Config {
   webDir: string;
   /** Fetch titles of destinations in the background. */
   fetchTitles: boolean;
+  /** ALLOW_PRIVATE_FETCH=1: server-side requests may reach private, loopback and link-local addresses. */
+  allowPrivateFetch: boolean;
+  /** Exact non-public addresses server-side requests may reach anyway (tests: a second loopback address). */
+  fetchAllowAddresses: string[];
   logLevel: string;
   /** Log every request (two lines each). */
   logRequests: boolean;
@@ -50,6 +54,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clickRetentionDays: int('CLICK_RETENTION_DAYS', env.CLICK_RETENTION_DAYS, 365, 1),
     webDir: path.resolve(env.WEB_DIR || 'dist/web'),
     fetchTitles: env.FETCH_TITLES !== '0',
+    allowPrivateFetch: env.ALLOW_PRIVATE_FETCH === '1',
+    fetchAllowAddresses: [],
     logLevel: env.LOG_LEVEL || 'info',
     logRequests: env.LOG_REQUESTS === '1',
     ...overrides,

@@ -2,6 +2,7 @@
 import { EventEmitter } from 'node:events';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { Outbound } from './outbound/outbound';
 
 /** Changes that caches (the redirect's link cache) must hear about. */
 export interface ChangeEvents {
@@ -19,6 +20,8 @@ export interface AppContext {
   config: Config;
   db: Db;
   changes: Changes;
+  /** Every server-side HTTP request goes through this guarded client. */
+  outbound: Outbound;
 }
 
 export interface AuthUser {

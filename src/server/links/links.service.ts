@@ -13,18 +13,30 @@ import { LinksRepo, type LinkRow } from './links.repo';
 import { LinkListRepo } from './link-list.repo';
 import { presentLink } from './link.presenter';
 import { generateAlias } from './alias';
-import { fetchTitle, TitleJobs } from './title-fetcher';
+import { fetchTitle, TitleQueue } from './title-fetcher';
 
 type Issue = { field: string; message: string };
+
+const titleQueues = new WeakMap<AppContext, TitleQueue>();
+
+/** The app's title queue (tests wait for it to be idle). */
+export function titleQueueOf(ctx: AppContext): TitleQueue | undefined {
+  return titleQueues.get(ctx);
+}
 
 export class LinksService {
   readonly repo: LinksRepo;
   readonly listRepo: LinkListRepo;
-  readonly titles = new TitleJobs();
+  readonly titles: TitleQueue;
 
   constructor(private readonly ctx: AppContext) {
     this.repo = new LinksRepo(ctx.db.kysely);
     this.listRepo = new LinkListRepo(ctx.db.sqlite);
+    this.titles = new TitleQueue(async (id, url) => {
+      const title = await fetchTitle(ctx.outbound, url);
+      if (title && (await this.repo.setTitleIfEmpty(id, title))) this.ctx.changes.emit('link', id);
+    });
+    titleQueues.set(ctx, this.titles);
   }
 
   async present(rows: LinkRow[]): Promise<Link[]> {
@@ -93,7 +105,7 @@ export class LinksService {
       throw isUniqueViolation(err) ? validationError([{ field: 'alias', message: 'has already been taken.' }]) : err;
     });
     this.ctx.changes.emit('link', id);
-    if (!values.title) this.fetchTitleLater(id, input.url);
+    if (!values.title) this.fetchTitleLater(userId, id, input.url);
     return this.show(userId, id);
   }
 
@@ -138,7 +150,7 @@ export class LinksService {
     });
     this.ctx.changes.emit('link', id);
     if (input.title === null || (input.url !== undefined && input.url !== row.url && !row.title && input.title === undefined)) {
-      this.fetchTitleLater(id, input.url ?? row.url);
+      this.fetchTitleLater(userId, id, input.url ?? row.url);
     }
     return this.show(userId, id);
   }
@@ -148,11 +160,7 @@ export class LinksService {
     this.ctx.changes.emit('link', id);
   }
 
-  private fetchTitleLater(id: number, url: string): void {
-    if (!this.ctx.config.fetchTitles) return;
-    this.titles.run(async () => {
-      const title = await fetchTitle(url);
-      if (title && (await this.repo.setTitleIfEmpty(id, title))) this.ctx.changes.emit('link', id);
-    });
+  private fetchTitleLater(userId: number, id: number, url: string): void {
+    if (this.ctx.config.fetchTitles) this.titles.request(userId, id, url);
   }
 }

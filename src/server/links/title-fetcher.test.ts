@@ -5,6 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
 import { createLink, get } from '../test-utils/api';
 import { fetchTitle } from './title-fetcher';
+import { Outbound } from '../outbound/outbound';
+
+// The destination server listens on a second loopback address, allowed by the test config like a public
+// host; 127.0.0.1 stays refused (see outbound/ssrf.test.ts).
+const HOST = '127.0.0.2';
+const outbound = new Outbound({ allowAddresses: [HOST] });
 
 let t: TestApp;
 let server: http.Server;
@@ -44,14 +50,15 @@ beforeAll(async () => {
       res.end('<title>Not found</title>');
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  t = await createTestApp({ fetchTitles: true });
+  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
+  base = `http://${HOST}:${(server.address() as AddressInfo).port}`;
+  t = await createTestApp({ fetchTitles: true, fetchAllowAddresses: [HOST] });
 });
 afterAll(async () => {
   release();
   await t.close();
   await new Promise((resolve) => server.close(resolve));
+  await outbound.close();
 });
 
 async function titleOf(id: number): Promise<string | null> {
@@ -85,21 +92,21 @@ describe('background title', () => {
   });
 
   it('gives up on errors, non-HTML, redirect loops and oversized pages', async () => {
-    expect(await fetchTitle(`${base}/json`)).toBeNull();
-    expect(await fetchTitle(`${base}/missing`)).toBeNull();
-    expect(await fetchTitle(`${base}/loop`)).toBeNull();
-    expect(await fetchTitle(`${base}/huge`)).toBeNull();
-    expect(await fetchTitle('http://127.0.0.1:1/closed-port')).toBeNull();
-    expect(await fetchTitle('ftp://example.com/')).toBeNull();
-    expect(await fetchTitle(`${base}/page`)).toBe('Hello & welcome to Linkdeck');
+    expect(await fetchTitle(outbound, `${base}/json`)).toBeNull();
+    expect(await fetchTitle(outbound, `${base}/missing`)).toBeNull();
+    expect(await fetchTitle(outbound, `${base}/loop`)).toBeNull();
+    expect(await fetchTitle(outbound, `${base}/huge`)).toBeNull();
+    expect(await fetchTitle(outbound, `http://${HOST}:1/closed-port`)).toBeNull();
+    expect(await fetchTitle(outbound, 'ftp://example.com/')).toBeNull();
+    expect(await fetchTitle(outbound, `${base}/page`)).toBe('Hello & welcome to Linkdeck');
   });
 
   it('times out', async () => {
     const started = Date.now();
     const hanging = http.createServer(() => undefined);
-    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/`;
-    expect(await fetchTitle(url, { timeoutMs: 200 })).toBeNull();
+    await new Promise<void>((resolve) => hanging.listen(0, HOST, resolve));
+    const url = `http://${HOST}:${(hanging.address() as AddressInfo).port}/`;
+    expect(await fetchTitle(outbound, url, { timeoutMs: 200 })).toBeNull();
     expect(Date.now() - started).toBeLessThan(2000);
     hanging.closeAllConnections();
     await new Promise((resolve) => hanging.close(resolve));
