@@ -1,4 +1,7 @@
-// One batch of clicks in one transaction: the events, the daily rollups and links.clicks. This
+// One batch of clicks, in transactions of at most CHUNK clicks: the events, the daily rollups and
+// links.clicks. Short transactions keep the write lock brief, because the request path takes it too
+// (the durable count of a limited link, click-counters.ts). A batch remembers how far it got (`done`),
+// so a retry after an error goes on from there and writes nothing twice. This
 // function is also the body of the writer thread (see click-writer.ts, which sends its source text
 // there), so it must stay self-contained: no imports, no outer variables.
 // A batch travels as typed arrays (transferred, not copied) with its text fields as ids into a string
@@ -11,7 +14,12 @@ export const CLICK_FIELDS = ['country', 'continent', 'os', 'browser', 'device', 
 
 export interface ClickBatch {
   count: number;
-  /** Per click: link id, time in ms. */
+  /** Clicks already written (set by the writer as it goes). */
+  done?: number;
+  /**
+   * Per click: link id, time in ms. A negative id (-id) marks a click already counted in links.clicks
+   * on the request path (a link with clicks_limit): its event and rollups are written, the count not.
+   */
   nums: Float64Array;
   /** Per click: CLICK_FIELDS.length string ids. */
   refs: Uint32Array;
@@ -21,6 +29,7 @@ export interface ClickBatch {
 
 export function makeBatchWriter(sqlite: SQLite.Database): (batch: ClickBatch) => void {
   const FIELDS = 7;
+  const CHUNK = 2000;
   // Rollup dimensions by field index (CLICK_FIELDS, repeated: this function runs from its source text);
   // dimension 'clicks' (value '') is the day's total.
   const dims = ['country', 'continent', 'os', 'browser', 'device', 'language', 'referrer'];
@@ -37,7 +46,7 @@ export function makeBatchWriter(sqlite: SQLite.Database): (batch: ClickBatch) =>
      ON CONFLICT (link_id, dimension, day, value) DO UPDATE SET count = count + excluded.count`,
   );
   const addClicks = sqlite.prepare('UPDATE links SET clicks = clicks + ? WHERE id = ?');
-  return sqlite.transaction((batch: ClickBatch) => {
+  const writeChunk = sqlite.transaction((batch: ClickBatch, from: number, to: number) => {
     const { nums, refs, strings } = batch;
     const exists = new Map<number, boolean>();
     // "link id/day" → clicks, and → (string id × FIELDS + field index) → count
@@ -47,14 +56,17 @@ export function makeBatchWriter(sqlite: SQLite.Database): (batch: ClickBatch) =>
     let dayStart = 0;
     let dayEnd = -1;
     let day = '';
-    for (let i = 0; i < batch.count; i++) {
-      const linkId = nums[2 * i] as number;
+    const addTo = new Map<number, number>();
+    for (let i = from; i < to; i++) {
+      const signed = nums[2 * i] as number;
+      const linkId = signed < 0 ? -signed : signed;
       let ok = exists.get(linkId);
       if (ok === undefined) {
         ok = linkExists.get(linkId) !== undefined;
         exists.set(linkId, ok);
       }
       if (!ok) continue; // the link was deleted since the click
+      if (signed > 0) addTo.set(linkId, (addTo.get(linkId) ?? 0) + 1);
       const at = nums[2 * i + 1] as number;
       const iso = new Date(at).toISOString();
       if (at < dayStart || at >= dayEnd) {
@@ -79,16 +91,21 @@ export function makeBatchWriter(sqlite: SQLite.Database): (batch: ClickBatch) =>
     if (!rows.length) return;
     insertEvents.run(JSON.stringify(rows));
     const rollups: unknown[] = [];
-    const perLink = new Map<number, number>();
     for (const [key, n] of totals) {
       const slash = key.indexOf('/');
       const linkId = Number(key.slice(0, slash));
       const d = key.slice(slash + 1);
-      perLink.set(linkId, (perLink.get(linkId) ?? 0) + n);
       rollups.push([linkId, d, 'clicks', '', n]);
       counts.get(key)?.forEach((c, k) => rollups.push([linkId, d, dims[k % FIELDS], strings[Math.floor(k / FIELDS)], c]));
     }
     addRollups.run(JSON.stringify(rollups));
-    for (const [linkId, n] of perLink) addClicks.run(n, linkId);
+    for (const [linkId, n] of addTo) addClicks.run(n, linkId);
   });
+  return (batch: ClickBatch) => {
+    for (let from = batch.done ?? 0; from < batch.count; from = batch.done) {
+      const to = Math.min(batch.count, from + CHUNK);
+      writeChunk(batch, from, to);
+      batch.done = to;
+    }
+  };
 }

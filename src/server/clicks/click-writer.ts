@@ -108,11 +108,11 @@ export class ClickWriter {
     return id;
   }
 
-  /** Queues one click; `at` in ms since the epoch. */
-  record(linkId: number, at: number, fields: ClickFields): void {
+  /** Queues one click; `at` in ms since the epoch; `counted`: already in links.clicks (a limited link). */
+  record(linkId: number, at: number, fields: ClickFields, counted = false): void {
     const i = this.count;
     if (2 * i === this.nums.length) this.grow();
-    this.nums[2 * i] = linkId;
+    this.nums[2 * i] = counted ? -linkId : linkId;
     this.nums[2 * i + 1] = at;
     const r = CLICK_FIELDS.length * i; // in CLICK_FIELDS order
     this.refs[r] = this.id(fields.country);

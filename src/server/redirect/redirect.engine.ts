@@ -120,7 +120,7 @@ export class RedirectEngine {
     const visitor: VisitorInfo | null = needVisitor ? this.visitors.resolve(this.ipOf(raw), headers) : null;
     if (counted && visitor) {
       if (!this.counters.tryAdd(link.id, link.clicks_limit)) return { kind: 'expired' };
-      this.writer.record(link.id, now, visitor);
+      this.writer.record(link.id, now, visitor, link.clicks_limit !== null);
     }
     const destination = mergeQuery(pickDestination(link, visitor), raw.url ?? '');
     if (link.pixels.length) return { kind: 'pixels', ...pixelsPage(link.pixels, destination) };
