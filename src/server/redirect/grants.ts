@@ -30,12 +30,15 @@ export class Grants {
     return createHmac('sha256', this.secret).update(`${kind}|${linkId}|${expires}|${bound}`).digest('base64url');
   }
 
-  /** The Set-Cookie header value granting `kind` on the link. */
-  issue(kind: GrantKind, linkId: number, bound: string | null, secure: boolean, now = Date.now()): string {
+  /**
+   * The Set-Cookie header value granting `kind` on the link: HttpOnly, SameSite=Lax, Secure when the
+   * visit came over https, and scoped to the link's path (`/{alias}`, which covers `/{alias}/+`).
+   */
+  issue(kind: GrantKind, linkId: number, bound: string | null, secure: boolean, alias: string, now = Date.now()): string {
     const maxAge = MAX_AGE[kind];
     const expires = Math.floor(now / 1000) + maxAge;
     const value = `${expires}.${this.mac(kind, linkId, expires, bound ?? '')}`;
-    return `${this.cookieName(kind, linkId)}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+    return `${this.cookieName(kind, linkId)}=${value}; Max-Age=${maxAge}; Path=/${encodeURIComponent(alias)}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
   }
 
   /** Whether the cookies carry a valid grant for exactly this link (and its current password). */

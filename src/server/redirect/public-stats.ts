@@ -46,7 +46,7 @@ export async function publicStatsRoutes(app: FastifyInstance, opts: { engine: Re
       return sendPage(reply, 401, passwordPage({ action: request.url, purpose: 'stats', error: 'Wrong password. Try again.' }));
     }
     engine.attempts.reset(key);
-    reply.header('set-cookie', engine.grants.issue('st', link.id, link.password_hash, engine.secure(request)));
+    reply.header('set-cookie', engine.grants.issue('st', link.id, link.password_hash, engine.secure(request), link.alias));
     return sendPage(reply, 200, await statsPage(repo, link));
   });
 }

@@ -66,13 +66,13 @@ export async function redirectPlugin(app: FastifyInstance, opts: { fast: FastPat
       const granted = fresh.redirect_password_hash === hash;
       return engine.visit(request, reply, fresh, {
         passwordOk: granted,
-        setCookie: granted ? engine.grants.issue('pw', fresh.id, hash, engine.secure(request)) : undefined,
+        setCookie: granted ? engine.grants.issue('pw', fresh.id, hash, engine.secure(request), fresh.alias) : undefined,
       });
     }
     if (field(request.body, 'consent') === '1' && link.sensitive) {
       return engine.visit(request, reply, link, {
         consentOk: true,
-        setCookie: engine.grants.issue('ok', link.id, '', engine.secure(request)),
+        setCookie: engine.grants.issue('ok', link.id, '', engine.secure(request), link.alias),
       });
     }
     return engine.visit(request, reply, link);
