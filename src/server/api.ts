@@ -46,5 +46,5 @@ export async function apiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes, { prefix: '/account' });
   await app.register(statsRoutes, { prefix: '/stats' });
 
-  app.all('/*', async (_request, reply) => sendError(reply, notFound()));
+  app.all('/*', { schema: { hide: true } }, async (_request, reply) => sendError(reply, notFound()));
 }

@@ -12,6 +12,9 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repo = new UsersRepo(app.ctx.db.kysely);
   const tags = ['Users'];
+  // OpenAPI 3.1 role name on the bearer scheme: marks every operation here admin-only in openapi.json
+  // (http/authz-matrix.test.ts checks the marking against requireAdmin).
+  const security = [{ apiKey: ['admin'] }];
   app.addHook('preValidation', async (request) => requireAdmin(request));
 
   const load = async (rawId: string) => {
@@ -20,14 +23,14 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     return user;
   };
 
-  app.get('/', { schema: { tags, querystring: userListQuerySchema } }, async (request) => {
+  app.get('/', { schema: { tags, security, querystring: userListQuerySchema } }, async (request) => {
     const { rows, total } = await repo.list(request.query);
     return paginate(request, rows, total, request.query.page, request.query.per_page);
   });
 
-  app.get('/:id', { schema: { tags, params: idParams } }, async (request) => ok(await load(request.params.id)));
+  app.get('/:id', { schema: { tags, security, params: idParams } }, async (request) => ok(await load(request.params.id)));
 
-  app.post('/', { schema: { tags, body: userCreateSchema } }, async (request, reply) => {
+  app.post('/', { schema: { tags, security, body: userCreateSchema } }, async (request, reply) => {
     const { user, apiKey } = await repo.create(request.body.name, request.body.role ?? 'user');
     return reply.code(201).send(ok({ ...user, api_key: apiKey }));
   });
@@ -40,12 +43,12 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     return ok(await repo.update(user.id, body));
   };
   for (const method of ['put', 'patch'] as const) {
-    app[method]('/:id', { schema: { tags, params: idParams, body: userUpdateSchema } }, async (request) =>
+    app[method]('/:id', { schema: { tags, security, params: idParams, body: userUpdateSchema } }, async (request) =>
       update(request.params.id, request.body),
     );
   }
 
-  app.delete('/:id', { schema: { tags, params: idParams } }, async (request) => {
+  app.delete('/:id', { schema: { tags, security, params: idParams } }, async (request) => {
     const user = await load(request.params.id);
     if (user.role === 'admin' && (await repo.countAdmins()) <= 1) {
       throw fieldError('id', 'The last admin cannot be deleted: make another user an admin first.');
