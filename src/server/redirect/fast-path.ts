@@ -13,6 +13,29 @@ const PLAIN_PATH = new RegExp(`^/([A-Za-z0-9_-]{1,${LIMITS.aliasMax}})(?:\\?|$)`
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => boolean;
 
+/**
+ * The HTTP server's limits against slow clients (slowloris). Each timer counts from the start of a
+ * request, so dripping bytes does not extend it. Left at Node's defaults on purpose: maxHeaderSize
+ * (16 KiB, `--max-http-header-size`; overflow answers 431) and maxRequestsPerSocket (unlimited: every
+ * request is answered anyway, and a limit only makes clients and proxies reconnect).
+ */
+export const SERVER_TIMEOUTS = {
+  /** Time to send the request line and all headers; a real client needs milliseconds. Answer: 408. */
+  headersTimeout: 10_000,
+  /** Time to send the whole request: a 512 KiB body (BODY_LIMIT) at ~20 KiB/s, a poor mobile link. */
+  requestTimeout: 30_000,
+  /**
+   * Idle time between keep-alive requests: Fastify's default, longer than the 60 s a load balancer
+   * (AWS ALB, nginx upstream keepalive) keeps an idle upstream connection, so it never reuses one that
+   * Linkdeck just closed. An idle connection costs a socket, not a request slot.
+   */
+  keepAliveTimeout: 72_000,
+  /** How often Node checks the two timers above: a slow socket lives at most timeout + this. */
+  connectionsCheckingInterval: 1_000,
+  /** No byte in either direction for this long (e.g. a client that stops reading a response). */
+  socketTimeout: 60_000,
+} as const;
+
 const byServer = new WeakMap<http.Server, FastPath>();
 
 /** The fast path in front of a server made by FastPath.createServer (the tests count its answers). */
@@ -31,11 +54,13 @@ export class FastPath {
   }
 
   /**
-   * Fastify's serverFactory: an HTTP server with Fastify's own timeouts that offers each request to
-   * the fast path first. A failure here is logged and the request goes to Fastify (a 500 there).
+   * Fastify's serverFactory: an HTTP server with SERVER_TIMEOUTS (Fastify's timeout options are not
+   * used) that offers each request to the fast path first. A failure here is logged and the request
+   * goes to Fastify (a 500 there).
    */
-  createServer(handler: (req: IncomingMessage, res: ServerResponse) => void, options: Record<string, unknown>, onError: (err: unknown) => void): http.Server {
-    const server = http.createServer((req, res) => {
+  createServer(handler: (req: IncomingMessage, res: ServerResponse) => void, _options: unknown, onError: (err: unknown) => void): http.Server {
+    const { socketTimeout, ...timeouts } = SERVER_TIMEOUTS;
+    const server = http.createServer(timeouts, (req, res) => {
       try {
         if (this.handle(req, res)) return;
       } catch (err) {
@@ -44,9 +69,7 @@ export class FastPath {
       }
       handler(req, res);
     });
-    server.keepAliveTimeout = options.keepAliveTimeout as number;
-    server.requestTimeout = options.requestTimeout as number;
-    server.setTimeout(options.connectionTimeout as number);
+    server.setTimeout(socketTimeout);
     byServer.set(server, this);
     return server;
   }
