@@ -7,15 +7,40 @@ import fastifyStatic from '@fastify/static';
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Linkdeck</title>
 <p>The dashboard is not built yet. Run <code>npm run build</code> (npm start does it for you).</p>`;
 
+/**
+ * The SPA's policy: scripts only from its own files (no inline script, no eval). Styles allow
+ * 'unsafe-inline' because Mantine writes <style> elements at run time (CSS variables, responsive
+ * props, react-remove-scroll's). Images: the QR code is a data: URL, its downloads blob: URLs.
+ */
+export const DASHBOARD_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Sent with every file under /dashboard/ (the HTML, its assets and the favicon). */
+export const DASHBOARD_HEADERS: Record<string, string> = {
+  'content-security-policy': DASHBOARD_CSP,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'same-origin',
+};
+
 export async function dashboardPlugin(app: FastifyInstance): Promise<void> {
   const dir = app.ctx.config.webDir;
   const index = path.join(dir, 'index.html');
   const built = fs.existsSync(index);
   const html = built ? fs.readFileSync(index, 'utf8') : NOT_BUILT;
-  const sendIndex = (reply: FastifyReply) =>
-    built
-      ? reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html)
-      : reply.code(503).type('text/html; charset=utf-8').send(html);
+  const sendIndex = (reply: FastifyReply) => {
+    reply.headers(DASHBOARD_HEADERS).type('text/html; charset=utf-8');
+    return built ? reply.header('cache-control', 'no-cache').send(html) : reply.code(503).send(html);
+  };
   // With ignoreTrailingSlash this route also answers /dashboard/: only the bare path redirects.
   app.get('/dashboard', async (request, reply) =>
     request.url.split('?')[0] === '/dashboard' ? reply.redirect('/dashboard/', 301) : sendIndex(reply),
@@ -33,6 +58,7 @@ export async function dashboardPlugin(app: FastifyInstance): Promise<void> {
     immutable: true,
     maxAge: '365d',
     setHeaders: (res, file) => {
+      res.headers(DASHBOARD_HEADERS);
       if (!file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'no-cache');
     },
   });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
+import { DASHBOARD_CSP } from './dashboard.plugin';
 
 let t: TestApp;
 let webDir: string;
@@ -34,5 +35,36 @@ describe('dashboard', () => {
     const asset = await t.app.inject({ url: '/dashboard/assets/app-123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('max-age');
+  });
+
+  it('sends a strict CSP and the security headers with the HTML and every file', async () => {
+    for (const url of ['/dashboard/', '/dashboard/links/12/edit?x=1', '/dashboard/index.html', '/dashboard/assets/app-123.js']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-security-policy'], url).toBe(DASHBOARD_CSP);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['referrer-policy'], url).toBe('same-origin');
+    }
+    const csp = new Map(DASHBOARD_CSP.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    expect(csp.get('script-src')).toEqual(["'self'"]); // no inline script, no eval
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.get('connect-src')).toEqual(["'self'"]);
+  });
+
+  it('sends the CSP with the "not built" page too', async () => {
+    const empty = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'linkdeck-web-empty-'));
+    const bare = await createTestApp({ webDir: empty });
+    try {
+      const res = await bare.app.inject({ url: '/dashboard/links' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['content-security-policy']).toBe(DASHBOARD_CSP);
+    } finally {
+      await bare.close();
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
   });
 });
