@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flag01, idList, idRef, isHttpUrl, parseTimestamp, queryNumberEnum } from './fields';
+import { flag01, httpUrl, idList, idRef, isHttpUrl, parseTimestamp, queryNumberEnum } from './fields';
 
 describe('parseTimestamp', () => {
   it.each([
@@ -57,5 +57,16 @@ describe('URL and scalar fields', () => {
     const bad = perPage.safeParse('20');
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.message).toBe('must be one of: 10, 25, 50, 100.');
+  });
+});
+
+describe('httpUrl', () => {
+  it('refuses control characters inside a URL (a CR/LF could never be meant), with its own message', () => {
+    for (const bad of ['https://a.example/\r\nSet-Cookie: x=1', 'https://a.example/\tb', 'https://a.example/\u0000']) {
+      const r = httpUrl().safeParse(bad);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues.map((i) => i.message)).toEqual(['must not contain control characters (such as line breaks or tabs).']);
+    }
+    expect(httpUrl().parse('  https://a.example/ok \n')).toBe('https://a.example/ok');
   });
 });

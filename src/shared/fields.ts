@@ -16,8 +16,12 @@ export function httpUrl() {
     .trim()
     .min(1)
     .max(LIMITS.urlMax)
+    .refine((v) => !CONTROL_CHARS.test(v), { error: 'must not contain control characters (such as line breaks or tabs).', abort: true })
     .refine((v) => isHttpUrl(v), { error: 'must be a valid http or https URL.' });
 }
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 export function isHttpUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;

@@ -32,5 +32,9 @@ describe('visitor details', () => {
     expect(referrerHost('https://User:pw@News.Example.com:8443/a?b#c')).toBe('news.example.com');
     expect(referrerHost('android-app://com.x')).toBeNull();
     expect(referrerHost(undefined)).toBeNull();
+    expect(referrerHost('https://[2001:db8::1]:8080/x')).toBe('[2001:db8::1]');
+    // Markup in the "host" part is no host: nothing is stored.
+    expect(referrerHost('https://<img src=x onerror=alert(1)>/')).toBeNull();
+    expect(referrerHost('https://a"b.example/')).toBeNull();
   });
 });

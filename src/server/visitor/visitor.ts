@@ -16,7 +16,8 @@ export function referrerHost(referer: string | undefined): string | null {
   if (!referer) return null;
   const m = /^https?:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(referer);
   const host = m?.[1]?.toLowerCase();
-  return host && host.length <= 255 ? host : null;
+  // A host name or a bracketed IPv6 address, nothing else (the value is shown in statistics).
+  return host && host.length <= 255 && /^(?:[a-z0-9_.-]+|\[[0-9a-f:.]+\])$/.test(host) ? host : null;
 }
 
 export class VisitorResolver {
