@@ -158,7 +158,7 @@ export async function runRedirectBench(): Promise<string> {
       const served = res.app.reduce((a, r) => a + r.requests, 0);
       lines.push(row(`bare node:http (${total.toLocaleString('en')})`, res.bare));
       lines.push(row(`Linkdeck (${label})`, res.app));
-      if (limited) lines.push(`  every link has clicks_limit: each visit is an UPDATE … WHERE clicks < clicks_limit before the redirect`);
+      if (limited) lines.push(`  every link has clicks_limit: each visit is appended to the limit journal before the redirect`);
       lines.push(`  ratio ${ratio.toFixed(2)} (goal >= 0.70; median of the ${paired.length} paired rounds, range ${paired[0]?.toFixed(2)}–${paired.at(-1)?.toFixed(2)}); CPU per request bare/Linkdeck ${cpuRatio.toFixed(2)}`);
       lines.push(`  clicks stored ${res.clicks} (measured rounds served ${served} + warm-up)`);
     }

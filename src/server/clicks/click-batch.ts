@@ -1,6 +1,6 @@
-// One batch of clicks, in transactions of at most CHUNK clicks: the events, the daily rollups and
-// links.clicks. Short transactions keep the write lock brief, because the request path takes it too
-// (the durable count of a limited link, click-counters.ts). A batch remembers how far it got (`done`),
+// One batch of clicks, in transactions of at most CHUNK clicks: the events, the daily rollups,
+// links.clicks, and how far into the limit journal links.clicks now reaches (limit-journal.ts). Short
+// transactions keep the write lock brief for the API's writes. A batch remembers how far it got (`done`),
 // so a retry after an error goes on from there and writes nothing twice. This
 // function is also the body of the writer thread (see click-writer.ts, which sends its source text
 // there), so it must stay self-contained: no imports, no outer variables.
@@ -16,9 +16,13 @@ export interface ClickBatch {
   count: number;
   /** Clicks already written (set by the writer as it goes). */
   done?: number;
+  /** Byte offset in the limit journal of this batch's first journaled click (absent: no journal). */
+  journalStart?: number;
+  /** Journaled clicks among those already written (set by the writer as it goes). */
+  journaled?: number;
   /**
-   * Per click: link id, time in ms. A negative id (-id) marks a click already counted in links.clicks
-   * on the request path (a link with clicks_limit): its event and rollups are written, the count not.
+   * Per click: link id, time in ms. A negative id (-id) marks a click that is also in the limit journal
+   * (a link with clicks_limit); the journaled clicks of a batch are consecutive records there.
    */
   nums: Float64Array;
   /** Per click: CLICK_FIELDS.length string ids. */
@@ -46,6 +50,7 @@ export function makeBatchWriter(sqlite: SQLite.Database): (batch: ClickBatch) =>
      ON CONFLICT (link_id, dimension, day, value) DO UPDATE SET count = count + excluded.count`,
   );
   const addClicks = sqlite.prepare('UPDATE links SET clicks = clicks + ? WHERE id = ?');
+  const journalReach = sqlite.prepare("UPDATE settings SET value = ? WHERE key = 'limit_journal_offset'");
   const writeChunk = sqlite.transaction((batch: ClickBatch, from: number, to: number) => {
     const { nums, refs, strings } = batch;
     const exists = new Map<number, boolean>();
@@ -57,8 +62,10 @@ export function makeBatchWriter(sqlite: SQLite.Database): (batch: ClickBatch) =>
     let dayEnd = -1;
     let day = '';
     const addTo = new Map<number, number>();
+    let journaled = batch.journaled ?? 0;
     for (let i = from; i < to; i++) {
       const signed = nums[2 * i] as number;
+      if (signed < 0) journaled++;
       const linkId = signed < 0 ? -signed : signed;
       let ok = exists.get(linkId);
       if (ok === undefined) {
@@ -66,7 +73,7 @@ export function makeBatchWriter(sqlite: SQLite.Database): (batch: ClickBatch) =>
         exists.set(linkId, ok);
       }
       if (!ok) continue; // the link was deleted since the click
-      if (signed > 0) addTo.set(linkId, (addTo.get(linkId) ?? 0) + 1);
+      addTo.set(linkId, (addTo.get(linkId) ?? 0) + 1);
       const at = nums[2 * i + 1] as number;
       const iso = new Date(at).toISOString();
       if (at < dayStart || at >= dayEnd) {
@@ -88,7 +95,8 @@ export function makeBatchWriter(sqlite: SQLite.Database): (batch: ClickBatch) =>
       }
       rows.push(row);
     }
-    if (!rows.length) return;
+    if (batch.journalStart !== undefined) journalReach.run(String(batch.journalStart + 4 * journaled));
+    if (!rows.length) return journaled;
     insertEvents.run(JSON.stringify(rows));
     const rollups: unknown[] = [];
     for (const [key, n] of totals) {
@@ -100,11 +108,12 @@ export function makeBatchWriter(sqlite: SQLite.Database): (batch: ClickBatch) =>
     }
     addRollups.run(JSON.stringify(rollups));
     for (const [linkId, n] of addTo) addClicks.run(n, linkId);
+    return journaled;
   });
   return (batch: ClickBatch) => {
     for (let from = batch.done ?? 0; from < batch.count; from = batch.done) {
       const to = Math.min(batch.count, from + CHUNK);
-      writeChunk(batch, from, to);
+      batch.journaled = writeChunk(batch, from, to);
       batch.done = to;
     }
   };

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import type SQLite from 'better-sqlite3';
 import { CLICK_FIELDS, makeBatchWriter, type ClickBatch } from './click-batch';
 import type { ClickEventsTable } from '../db/schema';
+import type { LimitJournal } from './limit-journal';
 
 /** The text columns of a recorded click (a visitor's fields). */
 export type ClickFields = Pick<ClickEventsTable, (typeof CLICK_FIELDS)[number]>;
@@ -19,6 +20,8 @@ export interface ClickWriterOptions {
   maxQueue?: number;
   /** Size of the string table after which it starts anew (referrer hosts are unbounded). */
   maxStrings?: number;
+  /** The limit journal whose records the journaled clicks are (file databases). */
+  journal?: LimitJournal | null;
   onError?: (err: unknown) => void;
 }
 
@@ -41,7 +44,7 @@ parentPort.on('message', (m) => {
   if (m.close) { run(); db.close(); parentPort.postMessage({ closed: true, left: backlog.reduce((n, b) => n + b.count, 0) }); return; }
   if (m.reset) strings = [null];
   for (const s of m.strings) strings.push(s);
-  backlog.push({ seq: m.seq, count: m.count, nums: m.nums, refs: m.refs, strings });
+  backlog.push({ seq: m.seq, count: m.count, nums: m.nums, refs: m.refs, strings, journalStart: m.journalStart });
   if (backlog.length === 1) run();
 });`;
 
@@ -67,6 +70,8 @@ export class ClickWriter {
   private waiters: { seq: number; resolve: () => void }[] = [];
   private closed = false;
   private readonly maxQueue: number;
+  /** Journal offset of the queued batch's first journaled click. */
+  private journalStart = 0;
 
   constructor(
     sqlite: SQLite.Database,
@@ -95,6 +100,11 @@ export class ClickWriter {
   private settle(seq: number): void {
     this.acked = seq;
     this.waiters = this.waiters.filter((w) => (w.seq <= seq ? (w.resolve(), false) : true));
+    // Everything recorded is written and nothing waits: the journal's records are all applied.
+    if (seq === this.seq && this.count === 0 && this.opts.journal) {
+      this.opts.journal.restart();
+      this.journalStart = 0;
+    }
   }
 
   private id(text: string | null): number {
@@ -108,11 +118,11 @@ export class ClickWriter {
     return id;
   }
 
-  /** Queues one click; `at` in ms since the epoch; `counted`: already in links.clicks (a limited link). */
-  record(linkId: number, at: number, fields: ClickFields, counted = false): void {
+  /** Queues one click; `at` in ms since the epoch; `journaled`: just appended to the limit journal. */
+  record(linkId: number, at: number, fields: ClickFields, journaled = false): void {
     const i = this.count;
     if (2 * i === this.nums.length) this.grow();
-    this.nums[2 * i] = counted ? -linkId : linkId;
+    this.nums[2 * i] = journaled ? -linkId : linkId;
     this.nums[2 * i + 1] = at;
     const r = CLICK_FIELDS.length * i; // in CLICK_FIELDS order
     this.refs[r] = this.id(fields.country);
@@ -140,6 +150,8 @@ export class ClickWriter {
     if (this.failed.length) this.retryLocal();
     if (this.count === 0) return this.seq;
     const { count, nums, refs, fresh, reset } = this;
+    const journalStart = this.opts.journal ? this.journalStart : undefined;
+    if (this.opts.journal) this.journalStart = this.opts.journal.size;
     this.seq++;
     const capacity = Math.max(1024, count);
     this.count = 0;
@@ -153,11 +165,11 @@ export class ClickWriter {
       this.reset = true;
     }
     if (this.worker) {
-      this.worker.postMessage({ seq: this.seq, count, nums, refs, strings: fresh, reset }, [nums.buffer, refs.buffer]);
+      this.worker.postMessage({ seq: this.seq, count, nums, refs, strings: fresh, reset, journalStart }, [nums.buffer, refs.buffer]);
     } else {
       if (reset) this.localStrings = [null];
       for (const text of fresh) this.localStrings.push(text);
-      this.failed.push({ seq: this.seq, count, nums, refs, strings: this.localStrings });
+      this.failed.push({ seq: this.seq, count, nums, refs, strings: this.localStrings, journalStart });
       this.retryLocal();
     }
     return this.seq;

@@ -1,8 +1,12 @@
-// Limited links are counted in the database before the visitor is sent on; unlimited ones in batches.
+// Limited links' clicks go to the limit journal before the redirect; after a crash its replay restores
+// links.clicks exactly. The batch writer records how far the journal is applied, chunk by chunk.
+import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
 import { createLink, dbClicks, eventCount, flush, updateLink, visit } from '../redirect/test-helpers';
+import { engineOf } from '../redirect/redirect.engine';
 import { makeBatchWriter } from './click-batch';
+import { JOURNAL_OFFSET_KEY, LimitJournal } from './limit-journal';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -12,26 +16,57 @@ afterEach(async () => {
   await t.close();
 });
 
-describe('durable clicks_limit', () => {
-  it('a limited link has each passed click in links.clicks when the redirect is answered; the batch does not add it again', async () => {
+const journalOf = (t: TestApp) => engineOf(t.app.ctx)?.journal as LimitJournal;
+const offset = (t: TestApp) => Number(t.db.sqlite.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(JOURNAL_OFFSET_KEY));
+const records = (file: string) => [...new Uint32Array(new Uint8Array(fs.readFileSync(file)).buffer)];
+
+describe('limit journal', () => {
+  it('holds each passed click of a limited link (not of others) until the batch is written, then starts anew', async () => {
     const limited = await createLink(t, { url: 'https://example.com/', alias: 'lim', clicks_limit: 5 });
-    const free = await createLink(t, { url: 'https://example.com/', alias: 'free' });
-    for (let i = 1; i <= 3; i++) {
+    await createLink(t, { url: 'https://example.com/', alias: 'free' });
+    const journal = journalOf(t);
+    for (let i = 0; i < 3; i++) {
       expect((await visit(t, '/lim')).statusCode).toBe(302);
-      expect(dbClicks(t, limited.id)).toBe(i); // already stored, no flush needed
       expect((await visit(t, '/free')).statusCode).toBe(302);
     }
-    expect(dbClicks(t, free.id)).toBe(0); // batched
+    expect(records(journal.file)).toEqual([limited.id, limited.id, limited.id]);
     await flush(t);
     expect(dbClicks(t, limited.id)).toBe(3);
     expect(eventCount(t, limited.id)).toBe(3);
-    expect(dbClicks(t, free.id)).toBe(3);
-    for (let i = 0; i < 4; i++) await visit(t, '/lim');
-    expect(dbClicks(t, limited.id)).toBe(5);
-    expect((await visit(t, '/lim')).statusCode).toBe(410);
-    await flush(t);
-    expect(dbClicks(t, limited.id)).toBe(5);
-    expect(eventCount(t, limited.id)).toBe(5);
+    expect(fs.statSync(journal.file).size).toBe(0);
+    expect(offset(t)).toBe(0);
+    for (let i = 0; i < 2; i++) await visit(t, '/lim');
+    expect((await visit(t, '/lim')).statusCode).toBe(410); // refused visits are not journaled
+    expect(records(journal.file)).toEqual([limited.id, limited.id]);
+  });
+
+  it('a replay adds exactly the records past the stored offset (a crash between write and batch)', async () => {
+    const a = await createLink(t, { url: 'https://example.com/', alias: 'a', clicks_limit: 100 });
+    const b = await createLink(t, { url: 'https://example.com/', alias: 'b', clicks_limit: 100 });
+    const file = `${t.dir}/replay.journal`;
+    // Six records; the database says the first two were written already.
+    fs.writeFileSync(file, Buffer.from(new Uint32Array([a.id, b.id, a.id, a.id, b.id, a.id]).buffer));
+    t.db.sqlite.prepare('UPDATE settings SET value = ? WHERE key = ?').run('8', JOURNAL_OFFSET_KEY);
+    const before = [dbClicks(t, a.id), dbClicks(t, b.id)];
+    const journal = new LimitJournal(file, t.db.sqlite);
+    expect(journal.replayed).toBe(4);
+    expect([dbClicks(t, a.id) - before[0]!, dbClicks(t, b.id) - before[1]!]).toEqual([3, 1]);
+    expect(fs.statSync(file).size).toBe(0);
+    expect(offset(t)).toBe(0);
+    journal.close();
+  });
+
+  it('an offset past the end (truncated, then a crash before the reset) and a torn last record replay nothing twice', async () => {
+    const a = await createLink(t, { url: 'https://example.com/', alias: 'a', clicks_limit: 100 });
+    const file = `${t.dir}/torn.journal`;
+    fs.writeFileSync(file, Buffer.alloc(0));
+    t.db.sqlite.prepare('UPDATE settings SET value = ? WHERE key = ?').run('400', JOURNAL_OFFSET_KEY);
+    expect(new LimitJournal(file, t.db.sqlite).replayed).toBe(0);
+    fs.writeFileSync(file, Buffer.concat([Buffer.from(new Uint32Array([a.id]).buffer), Buffer.from([1, 2])]));
+    const j = new LimitJournal(file, t.db.sqlite);
+    expect(j.replayed).toBe(1);
+    expect(dbClicks(t, a.id)).toBe(1);
+    j.close();
   });
 
   it('a limit set on a link with clicks still queued counts them too', async () => {
@@ -44,35 +79,29 @@ describe('durable clicks_limit', () => {
     await flush(t);
     expect(dbClicks(t, l.id)).toBe(7);
   });
-
-  it('refuses when the stored count already reached the limit (another writer, or a restart)', async () => {
-    const l = await createLink(t, { url: 'https://example.com/', alias: 'full', clicks_limit: 10 });
-    expect((await visit(t, '/full')).statusCode).toBe(302);
-    t.db.sqlite.prepare('UPDATE links SET clicks = 10 WHERE id = ?').run(l.id);
-    expect((await visit(t, '/full')).statusCode).toBe(410);
-    expect(dbClicks(t, l.id)).toBe(10);
-  });
 });
 
 describe('batch writer', () => {
-  it('writes a batch larger than a chunk in several transactions, and resumes after a failure without writing twice', async () => {
+  it('writes a batch larger than a chunk in several transactions, moving the journal offset with each, and resumes after a failure without writing twice', async () => {
     const l = await createLink(t, { url: 'https://example.com/', alias: 'many' });
     const count = 4500;
     const nums = new Float64Array(2 * count);
     for (let i = 0; i < count; i++) {
-      nums[2 * i] = l.id;
+      nums[2 * i] = i % 2 ? -l.id : l.id; // every other click journaled
       nums[2 * i + 1] = Date.now();
     }
-    const batch = { count, nums, refs: new Uint32Array(7 * count), strings: [null] };
+    const batch = { count, nums, refs: new Uint32Array(7 * count), strings: [null], journalStart: 40 };
     const write = makeBatchWriter(t.db.sqlite);
     // Fail the third chunk once: the first two stay written, the retry goes on from there.
     t.db.sqlite.exec(`CREATE TEMP TRIGGER fail_once BEFORE INSERT ON click_events
       WHEN (SELECT count(*) FROM click_events) = 4000 BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
     expect(() => write(batch)).toThrow('disk full');
-    expect(batch).toMatchObject({ done: 4000 });
+    expect(batch).toMatchObject({ done: 4000, journaled: 2000 });
+    expect(offset(t)).toBe(40 + 4 * 2000);
     t.db.sqlite.exec('DROP TRIGGER fail_once');
     write(batch);
     expect(eventCount(t, l.id)).toBe(count);
     expect(dbClicks(t, l.id)).toBe(count);
+    expect(offset(t)).toBe(40 + 4 * 2250);
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { ClickCounters } from '../clicks/click-counters';
 import { ClickWriter } from '../clicks/click-writer';
+import { LimitJournal } from '../clicks/limit-journal';
 import { VisitorResolver, type VisitorInfo } from '../visitor/visitor';
 import { LinkCache, type CachedDomain, type CachedLink } from './link-cache';
 import { AttemptLimiter, Grants, loadSecret } from './grants';
@@ -40,15 +41,21 @@ export class RedirectEngine {
   readonly cache: LinkCache;
   readonly counters: ClickCounters;
   readonly writer: ClickWriter;
+  /** Limited links' clicks, durable before the redirect (null for an in-memory database). */
+  readonly journal: LimitJournal | null;
   readonly grants: Grants;
   readonly attempts = new AttemptLimiter();
   readonly visitors: VisitorResolver;
+  private readonly onError: (err: unknown) => void;
 
   constructor(private readonly ctx: AppContext, onError: (err: unknown) => void) {
     const { sqlite } = ctx.db;
+    // The journal's replay restores links.clicks after a crash: before any counter reads it.
+    this.journal = sqlite.memory || sqlite.name === '' || sqlite.name === ':memory:' ? null : new LimitJournal(`${sqlite.name}-limits`, sqlite);
     this.counters = new ClickCounters(sqlite);
     this.cache = new LinkCache(sqlite, ctx.changes, (id) => this.counters.forget(id));
-    this.writer = new ClickWriter(sqlite, { onError });
+    this.writer = new ClickWriter(sqlite, { onError, journal: this.journal });
+    this.onError = onError;
     this.grants = new Grants(loadSecret(sqlite));
     this.visitors = new VisitorResolver(ctx.config.trustProxy);
     engines.set(ctx, this);
@@ -120,7 +127,7 @@ export class RedirectEngine {
     const visitor: VisitorInfo | null = needVisitor ? this.visitors.resolve(this.ipOf(raw), headers) : null;
     if (counted && visitor) {
       if (!this.counters.tryAdd(link.id, link.clicks_limit)) return { kind: 'expired' };
-      this.writer.record(link.id, now, visitor, link.clicks_limit !== null);
+      this.writer.record(link.id, now, visitor, link.clicks_limit !== null && this.journaled(link.id));
     }
     const destination = mergeQuery(pickDestination(link, visitor), raw.url ?? '');
     if (link.pixels.length) return { kind: 'pixels', ...pixelsPage(link.pixels, destination) };
@@ -133,11 +140,24 @@ export class RedirectEngine {
     return ref && /^https?:\/\//i.test(ref) && ref.length <= 2048 ? ref : '/';
   }
 
+  /** Appends a limited link's click to the journal; a failed write is logged and the click stays in memory. */
+  private journaled(linkId: number): boolean {
+    if (!this.journal) return false;
+    try {
+      this.journal.append(linkId);
+      return true;
+    } catch (err) {
+      this.onError(err);
+      return false;
+    }
+  }
+
   secure(request: FastifyRequest): boolean {
     return request.protocol === 'https';
   }
 
-  close(): Promise<void> {
-    return this.writer.close();
+  async close(): Promise<void> {
+    await this.writer.close();
+    this.journal?.close();
   }
 }
