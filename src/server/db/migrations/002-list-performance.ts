@@ -43,6 +43,41 @@ const statements = [
   `CREATE INDEX links_id_user ON links (id, user_id)`,
 ];
 
+/** The same counters on PostgreSQL: one trigger function per table, the same partial indexes. */
+export const postgres = [
+  `CREATE TABLE link_counters (
+     user_id integer PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+     total integer NOT NULL DEFAULT 0, disabled integer NOT NULL DEFAULT 0, version bigint NOT NULL DEFAULT 0)`,
+  `INSERT INTO link_counters (user_id, total, disabled, version)
+     SELECT user_id, count(*), count(*) FILTER (WHERE disabled = 1), 1 FROM links GROUP BY user_id`,
+  `CREATE FUNCTION link_counters_links() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     IF TG_OP IN ('UPDATE', 'DELETE') THEN
+       UPDATE link_counters SET total = total - 1, disabled = disabled - (OLD.disabled = 1)::int, version = version + 1
+         WHERE user_id = OLD.user_id;
+     END IF;
+     IF TG_OP IN ('UPDATE', 'INSERT') THEN
+       INSERT INTO link_counters (user_id, total, disabled, version) VALUES (NEW.user_id, 1, (NEW.disabled = 1)::int, 1)
+         ON CONFLICT (user_id) DO UPDATE SET total = link_counters.total + 1,
+           disabled = link_counters.disabled + (NEW.disabled = 1)::int, version = link_counters.version + 1;
+     END IF;
+     RETURN NULL;
+   END $$`,
+  'CREATE TRIGGER link_counters_ai AFTER INSERT ON links FOR EACH ROW EXECUTE FUNCTION link_counters_links()',
+  'CREATE TRIGGER link_counters_ad AFTER DELETE ON links FOR EACH ROW EXECUTE FUNCTION link_counters_links()',
+  `CREATE TRIGGER link_counters_au AFTER UPDATE OF user_id, disabled, title, alias, url, space_id, domain_id ON links
+     FOR EACH ROW EXECUTE FUNCTION link_counters_links()`,
+  `CREATE FUNCTION link_counters_pixels() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     UPDATE link_counters SET version = version + 1
+       WHERE user_id = (SELECT user_id FROM links WHERE id = CASE WHEN TG_OP = 'DELETE' THEN OLD.link_id ELSE NEW.link_id END);
+     RETURN NULL;
+   END $$`,
+  'CREATE TRIGGER link_counters_pixels_ai AFTER INSERT ON link_pixels FOR EACH ROW EXECUTE FUNCTION link_counters_pixels()',
+  'CREATE TRIGGER link_counters_pixels_ad AFTER DELETE ON link_pixels FOR EACH ROW EXECUTE FUNCTION link_counters_pixels()',
+  ...statements.slice(-4), // the partial and narrow indexes are the same SQL
+];
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   for (const statement of statements) await sql.raw(statement).execute(db);

@@ -20,6 +20,9 @@ const statements = [
   'CREATE INDEX click_events_link ON click_events (link_id)',
 ];
 
+/** PostgreSQL needs no rebuild (no sequence table is written per row): only the same indexes are left. */
+export const postgres = ['DROP INDEX click_events_time', 'DROP INDEX click_events_link', 'CREATE INDEX click_events_link ON click_events (link_id)'];
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.transaction().execute(async (trx) => {
