@@ -1,0 +1,120 @@
+// The PostgreSQL link list answers every list query with the same rows, in the same order, and the same
+// totals as the SQLite one, on the same data. Runs when TEST_DATABASE_URL is set (see db/postgres).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../db/database';
+import type { Database } from '../db/schema';
+import { openPostgres, type PostgresDb } from '../db/postgres/open-postgres';
+import { linkListQuerySchema, type LinkListSearch } from '../../shared/link-list.schema';
+import { LinkListRepo } from './link-list.repo';
+import { PgLinkListRepo } from './pg-link-list.repo';
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL;
+const NOW = '2026-11-22T12:00:00.000Z';
+const TITLES = [null, 'Spring Launch', 'spring sale', 'Ärger über Öl', 'a_b%c', 'Zebra', 'apple', 'Apple pie', 'launch-day', '10% off'];
+
+/** The same rows for both databases: 2 accounts, domains, spaces, pixels and 80 varied links. */
+async function seed(db: Kysely<Database>): Promise<void> {
+  const at = '2026-01-01T00:00:00.000Z';
+  await db.insertInto('users').values([1, 2].map((id) => ({ id, name: `u${id}`, role: 'user', api_key_hash: `k${id}`, created_at: at, updated_at: at }))).execute();
+  await db.insertInto('domains').values([1, 2].map((id) => ({ id, user_id: 1, name: `d${id}.example`, created_at: at, updated_at: at }))).execute();
+  await db.insertInto('spaces').values([1, 2].map((id) => ({ id, user_id: 1, name: `s${id}`, color: 1, created_at: at, updated_at: at }))).execute();
+  await db.insertInto('pixels').values([{ id: 1, user_id: 1, name: 'p', type: 'x', value: 'v', created_at: at, updated_at: at }]).execute();
+  const links = Array.from({ length: 80 }, (_, i) => ({
+    id: i + 1,
+    user_id: i % 9 === 8 ? 2 : 1,
+    domain_id: i % 3 === 0 ? null : (i % 3),
+    space_id: i % 4 === 0 ? null : (i % 2) + 1,
+    alias: `${i % 5 === 0 ? 'Go-' : 'go_'}${(i * 7) % 23}x${i}`,
+    url: `https://${i % 2 ? 'shop' : 'Blog'}.example/item/${(i * 13) % 40}`,
+    title: TITLES[i % TITLES.length] ?? null,
+    targets: '[]',
+    sensitive_content: 0,
+    privacy: 0,
+    disabled: i % 7 === 0 ? 1 : 0,
+    clicks: (i * 37) % 11,
+    clicks_limit: i % 6 === 0 ? 5 : null,
+    active_period_end_at: i % 10 === 3 ? '2026-06-01T00:00:00.000Z' : i % 10 === 4 ? '2027-06-01T00:00:00.000Z' : null,
+    created_at: at,
+    updated_at: at,
+  }));
+  await db.insertInto('links').values(links).execute();
+  await db.insertInto('link_pixels').values(links.filter((l) => l.id % 5 === 1).map((l) => ({ link_id: l.id, pixel_id: 1 }))).execute();
+}
+
+const QUERIES: LinkListSearch[] = [
+  {},
+  { per_page: 10, page: 2 },
+  { per_page: 10, page: 9 },
+  ...(['id', 'clicks', 'title', 'alias', 'url'] as const).flatMap((sort_by) => (['asc', 'desc'] as const).map((sort) => ({ sort_by, sort, per_page: 100 }))),
+  ...([0, 1, 2, 3] as const).map((status) => ({ status, per_page: 100 })),
+  { search: 'spring' },
+  { search: 'SPRING', sort_by: 'title', sort: 'asc' },
+  { search: 'Öl' },
+  { search: 'ÄRGER' },
+  { search: '_b%' },
+  { search: '%' },
+  { search: 'go-', search_by: 'alias', per_page: 100 },
+  { search: 'x1', search_by: 'alias', per_page: 100 },
+  { search: 'shop', search_by: 'url', status: 1, sort_by: 'clicks' },
+  { space_id: 0 },
+  { space_id: 2, sort_by: 'alias', sort: 'asc' },
+  { domain_id: 0, status: 2 },
+  { domain_id: 1, search: 'launch' },
+  { pixel_id: 1, per_page: 100 },
+  { pixel_id: 1, status: 3 },
+];
+
+describe.skipIf(!ADMIN_URL)('link list on PostgreSQL', () => {
+  const database = `linkdeck_test_${randomBytes(4).toString('hex')}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-pg-list-'));
+  let pgdb: PostgresDb;
+  let lite: Db;
+  const admin = async (q: string) => {
+    const c = new pg.Client({ connectionString: ADMIN_URL });
+    await c.connect();
+    await c.query(q).finally(() => c.end());
+  };
+
+  beforeAll(async () => {
+    // A language-aware default collation (as on most servers), so that the list's own sort order shows.
+    await admin(`CREATE DATABASE ${database} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`);
+    const u = new URL(ADMIN_URL as string);
+    u.pathname = `/${database}`;
+    pgdb = await openPostgres(u.toString());
+    lite = await openDatabase(path.join(dir, 'list.db'));
+    await seed(pgdb.kysely);
+    await seed(lite.kysely);
+  });
+  afterAll(async () => {
+    await pgdb?.close();
+    await lite?.close();
+    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(QUERIES.map((q) => [JSON.stringify(q), q] as const))('%s: same ids, order and total', async (_, raw) => {
+    const q = linkListQuerySchema.parse(raw);
+    const expected = new LinkListRepo(lite.sqlite).list(1, q, NOW);
+    const got = await new PgLinkListRepo(pgdb.kysely).list(1, q, NOW);
+    expect(got.rows.map((r) => r.id)).toEqual(expected.rows.map((r) => r.id));
+    expect(got.total).toBe(expected.total);
+  });
+
+  it('known difference: a 1-2 character search folds case only for ASCII letters on SQLite (its LIKE)', async () => {
+    const q = linkListQuerySchema.parse({ search: 'öl' });
+    expect(new LinkListRepo(lite.sqlite).list(1, q, NOW).total).toBe(0);
+    expect((await new PgLinkListRepo(pgdb.kysely).list(1, q, NOW)).total).toBe(7);
+  });
+
+  it('the queries are not trivial: they return different, non-empty pages', async () => {
+    const totals = new Set(QUERIES.map((raw) => new LinkListRepo(lite.sqlite).list(1, linkListQuerySchema.parse(raw), NOW).total));
+    expect(totals.size).toBeGreaterThan(8);
+    expect(new LinkListRepo(lite.sqlite).list(2, linkListQuerySchema.parse({}), NOW).total).toBe(8);
+  });
+});
