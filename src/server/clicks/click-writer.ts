@@ -8,7 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import type SQLite from 'better-sqlite3';
-import { CLICK_FIELDS, makeBatchWriter, type ClickBatch } from './click-batch';
+import { CLICK_FIELDS, makeBatchWriter, summarizeChunk, type ClickBatch } from './click-batch';
 import type { ClickEventsTable } from '../db/schema';
 import type { LimitJournal } from './limit-journal';
 
@@ -25,10 +25,11 @@ export interface ClickWriterOptions {
   onError?: (err: unknown) => void;
 }
 
-const WORKER_SOURCE = (fn: string) => `
+const WORKER_SOURCE = (summarize: string, fn: string) => `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const __name = (f) => f;
+const summarizeChunk = ${summarize};
 const makeBatchWriter = ${fn};
 const db = new Database(workerData.file);
 db.pragma('journal_mode = WAL'); db.pragma('synchronous = NORMAL'); db.pragma('busy_timeout = 5000'); db.pragma('foreign_keys = ON');
@@ -85,7 +86,7 @@ export class ClickWriter {
     } else {
       this.local = null;
       const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-      this.worker = new Worker(WORKER_SOURCE(makeBatchWriter.toString()), { eval: true, workerData: { driver, file: sqlite.name } });
+      this.worker = new Worker(WORKER_SOURCE(summarizeChunk.toString(), makeBatchWriter.toString()), { eval: true, workerData: { driver, file: sqlite.name } });
       this.worker.unref();
       this.worker.on('message', (m: { ack?: number; error?: string }) => {
         if (m.error) this.opts.onError?.(new Error(m.error));

@@ -1,0 +1,94 @@
+// The PostgreSQL batch writer stores the same events, rollups and counts as the SQLite one for the same
+// batch, skips deleted links, and resumes a half-written batch without writing twice. Runs when
+// TEST_DATABASE_URL is set (see db/postgres).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../db/database';
+import type { Database } from '../db/schema';
+import { openPostgres, type PostgresDb } from '../db/postgres/open-postgres';
+import { makeBatchWriter, type ClickBatch } from './click-batch';
+import { makePgBatchWriter } from './pg-click-batch';
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL;
+const STRINGS = [null, 'DE', 'EU', 'Windows', 'Chrome', 'desktop', 'de', 'news.example', 'US', 'NA', 'iOS', 'Safari', 'mobile', 'en'];
+
+/** 4,500 clicks over links 1-3 and a link (4) that does not exist, on two days, with varied fields. */
+function batch(): ClickBatch {
+  const count = 4500;
+  const nums = new Float64Array(2 * count);
+  const refs = new Uint32Array(7 * count);
+  for (let i = 0; i < count; i++) {
+    nums[2 * i] = (i % 4) + 1;
+    nums[2 * i + 1] = Date.parse('2026-11-21T23:00:00Z') + i * 1000; // crosses midnight
+    const german = i % 3 !== 0;
+    refs.set(german ? [1, 2, 3, 4, 5, 6, i % 5 ? 7 : 0] : [8, 9, 10, 11, 12, 13, 0], 7 * i);
+  }
+  return { count, nums, refs, strings: STRINGS };
+}
+
+async function seed(db: Kysely<Database>): Promise<void> {
+  const at = '2026-01-01T00:00:00.000Z';
+  await db.insertInto('users').values({ id: 1, name: 'u', role: 'user', api_key_hash: 'k', created_at: at, updated_at: at }).execute();
+  await db.insertInto('links').values([1, 2, 3].map((id) => ({ id, user_id: 1, alias: `a${id}`, url: 'https://e.example/', targets: '[]', sensitive_content: 0, privacy: 0, disabled: 0, created_at: at, updated_at: at }))).execute();
+}
+
+async function stored(db: Kysely<Database>) {
+  const events = await sql<Record<string, unknown>>`SELECT link_id, clicked_at, country, continent, os, browser, device, language, referrer
+    FROM click_events ORDER BY link_id, clicked_at`.execute(db);
+  const daily = await sql<Record<string, unknown>>`SELECT link_id, day, dimension, value, count FROM click_daily
+    ORDER BY link_id, day, dimension, value`.execute(db);
+  const clicks = await sql<{ id: number; clicks: number }>`SELECT id, clicks FROM links ORDER BY id`.execute(db);
+  return { events: events.rows, daily: daily.rows, clicks: clicks.rows };
+}
+
+describe.skipIf(!ADMIN_URL)('click batches on PostgreSQL', () => {
+  const database = `linkdeck_test_${randomBytes(4).toString('hex')}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-pg-clicks-'));
+  let pgdb: PostgresDb;
+  let lite: Db;
+  const admin = async (q: string) => {
+    const c = new pg.Client({ connectionString: ADMIN_URL });
+    await c.connect();
+    await c.query(q).finally(() => c.end());
+  };
+  beforeAll(async () => {
+    await admin(`CREATE DATABASE ${database}`);
+    const u = new URL(ADMIN_URL as string);
+    u.pathname = `/${database}`;
+    pgdb = await openPostgres(u.toString());
+    lite = await openDatabase(path.join(dir, 'clicks.db'));
+    await seed(pgdb.kysely);
+    await seed(lite.kysely);
+  });
+  afterAll(async () => {
+    await pgdb?.close();
+    await lite?.close();
+    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stores what SQLite stores, and resumes a failed batch from where it stopped', async () => {
+    makeBatchWriter(lite.sqlite)(batch());
+    const pgBatch = batch();
+    const write = makePgBatchWriter(pgdb.pool);
+    // Fail the third chunk once, as a lost connection would.
+    await pgdb.pool.query(`CREATE FUNCTION fail_once() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF (SELECT count(*) FROM click_events) >= 3000 THEN RAISE EXCEPTION 'connection lost'; END IF; RETURN NEW; END $$`);
+    await pgdb.pool.query('CREATE TRIGGER fail_once BEFORE INSERT ON click_events FOR EACH STATEMENT EXECUTE FUNCTION fail_once()');
+    await expect(write(pgBatch)).rejects.toThrow('connection lost');
+    expect(pgBatch.done).toBe(4000);
+    await pgdb.pool.query('DROP TRIGGER fail_once ON click_events');
+    await write(pgBatch);
+    const [a, b] = await Promise.all([stored(lite.kysely), stored(pgdb.kysely)]);
+    expect(b.clicks.map((r) => ({ id: Number(r.id), clicks: Number(r.clicks) }))).toEqual(a.clicks);
+    expect(a.clicks.map((r) => r.clicks)).toEqual([1125, 1125, 1125]); // link 4 does not exist: skipped
+    expect(b.events).toEqual(a.events);
+    expect(b.daily.map((r) => ({ ...r, count: Number(r.count) }))).toEqual(a.daily);
+    expect(a.daily.length).toBeGreaterThan(30);
+  });
+});
