@@ -58,7 +58,8 @@ async function api(method: string, url: string, body?: unknown) {
 }
 
 describe('a crash', () => {
-  it('keeps clicks_limit exact: 400 visits, SIGKILL, restart, and only 100 more pass', async () => {
+  // Each starts the server process (tsx) twice: allow for a slow, busy machine.
+  it('keeps clicks_limit exact: 400 visits, SIGKILL, restart, and only 100 more pass', { timeout: 90_000 }, async () => {
     server = await startServerProcess(dir, port);
     const { data: link } = await api('POST', '/links', { url: 'https://example.com/', alias: 'limited', clicks_limit: 500 });
     const before = await burst('limited', 400);
@@ -75,7 +76,8 @@ describe('a crash', () => {
     await expect.poll(async () => (await api('GET', `/links/${link.id}`)).data.clicks, { timeout: 5000 }).toBe(500);
   });
 
-  it('loses at most the last flush interval of an unlimited link', async () => {
+  it('loses at most the last flush interval of an unlimited link', { timeout: 90_000 }, async () => {
+    if (server?.child.exitCode !== null || server.child.signalCode !== null) server = await startServerProcess(dir, port);
     const { data: link } = await api('POST', '/links', { url: 'https://example.com/', alias: 'free' });
     const served: number[] = [];
     const until = Date.now() + 2500;
