@@ -1,4 +1,5 @@
 // The one rule for a link's status (contract 3, Link). The SQL filter in the server mirrors it.
+// The dashboard's badge word (linkStatusLabel) adds Scheduled on top of it; the API's numeric status is unchanged.
 import type { LinkStatus } from './enums';
 
 export interface StatusInput {
@@ -23,4 +24,15 @@ export function isScheduled(link: StatusInput, now: Date = new Date()): boolean 
     link.active_period_start_at !== null &&
     Date.parse(link.active_period_start_at) > now.getTime()
   );
+}
+
+/** The word on a link's status badge in the dashboard. */
+export type LinkStatusLabel = 'Active' | 'Scheduled' | 'Expired' | 'Disabled';
+
+/** The badge word: the numeric status, with Scheduled for an active link whose start is still ahead. */
+export function linkStatusLabel(link: StatusInput, now: Date = new Date()): LinkStatusLabel {
+  const status = linkStatus(link, now);
+  if (status === 3) return 'Disabled';
+  if (status === 2) return 'Expired';
+  return isScheduled(link, now) ? 'Scheduled' : 'Active';
 }

@@ -4,7 +4,7 @@
 // 100 rows rendered in ~630 ms with plain controls against ~850 ms with Mantine's). The variables come
 // from Mantine's own varsResolvers, once per table; light-controls.test.tsx checks the markup against
 // Mantine's components, so an upgrade that changes it fails there.
-import { useMemo, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ComponentPropsWithRef, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { ActionIcon, Badge, CheckIcon, Checkbox, UnstyledButton, useMantineTheme } from '@mantine/core';
 
 /**
@@ -115,11 +115,24 @@ export function LightCopyButton(props: { value: string; label: string; vars: Lig
   );
 }
 
-/** A Badge (label only); extra attributes such as data-status go on its root. */
-export function LightBadge({ variant, color, vars, children, ...data }: { variant: 'light' | 'dot'; color: string; vars: LightVars; children: ReactNode } & Record<`data-${string}`, string>) {
+/**
+ * A Badge (label only); extra attributes such as data-status go on its root. A wrapper that clones it
+ * (Mantine's Tooltip adds className, a ref and event handlers) keeps the badge's own class and variables.
+ */
+export function LightBadge({
+  variant,
+  color,
+  vars,
+  children,
+  className,
+  style: extraStyle,
+  ...rest
+}: { variant: 'light' | 'dot'; color: string; vars: LightVars; children: ReactNode } & Omit<ComponentPropsWithRef<'div'>, 'color' | 'children'> &
+  Record<`data-${string}`, string>) {
   const root = `${Badge.classes.root} ${variant === 'dot' ? `${Badge.classes['root--dot']} ` : ''}mantine-Badge-root`;
+  const badgeVars = vars.badge(variant, color);
   return (
-    <div className={root} data-variant={variant} style={vars.badge(variant, color)} {...data}>
+    <div {...rest} className={className ? `${root} ${className}` : root} data-variant={variant} style={extraStyle ? { ...badgeVars, ...extraStyle } : badgeVars}>
       <span className={`${Badge.classes.label} mantine-Badge-label`}>{children}</span>
     </div>
   );

@@ -1,7 +1,10 @@
-// Pagination of a list: "1–10 of 27", page buttons, and the per_page selector (10/25/50/100).
-import { Group, Pagination, Select, Text } from '@mantine/core';
+// Pagination of a list: "1–10 of 27", page buttons, and the per_page selector (10/25/50/100). A page past
+// the end (rows deleted under it; the routes' loaders redirect a typed-in one) says so, with the way back.
+import { Button, Group, Pagination, Select, Text } from '@mantine/core';
 import { PER_PAGE_OPTIONS } from '../../shared/enums';
 import type { Paginated } from '../../shared/list-query';
+import { pastEndPage } from './resource-list/list-url';
+import { EmptyState } from './states';
 
 export interface ListPaginationProps {
   meta: Paginated<unknown>['meta'] | undefined;
@@ -13,6 +16,20 @@ export interface ListPaginationProps {
 
 export function ListPagination({ meta, onPage, onPerPage, noun = 'items' }: ListPaginationProps) {
   if (!meta) return null;
+  const last = pastEndPage(meta);
+  if (last !== null) {
+    return (
+      <EmptyState
+        title={`Page ${meta.current_page} is past the end`}
+        description={`There ${meta.total === 1 ? 'is' : 'are'} ${meta.total} ${noun} on ${last} ${last === 1 ? 'page' : 'pages'}.`}
+        action={
+          <Button variant="light" onClick={() => onPage(last)}>
+            Go to the last page
+          </Button>
+        }
+      />
+    );
+  }
   const range = meta.total === 0 ? `0 ${noun}` : `${meta.from ?? 0}–${meta.to ?? 0} of ${meta.total} ${noun}`;
   return (
     <Group justify="space-between" mt="md" gap="sm">

@@ -1,20 +1,24 @@
-// Link status badge: Active, Scheduled (active, start ahead), Expired, Disabled.
+// Link status badge: Active, Scheduled (active, start ahead), Expired, Disabled (shared linkStatusLabel).
 import { Badge, Tooltip } from '@mantine/core';
-import type { StatusInput } from '../../shared/link-status';
-import { statusLabel, type StatusLabel } from '../lib/status-label';
+import { linkStatusLabel, type LinkStatusLabel, type StatusInput } from '../../shared/link-status';
 import { LightBadge, type LightVars } from './light-controls';
+import classes from './status-badge.module.css';
 
-const COLORS: Record<StatusLabel, string> = { Active: 'green', Scheduled: 'blue', Expired: 'orange', Disabled: 'gray' };
+const COLORS: Record<LinkStatusLabel, string> = { Active: 'green', Scheduled: 'blue', Expired: 'orange', Disabled: 'gray' };
 
-/** `vars`: in long tables, a light badge with the same markup (components/light-controls.tsx). */
+/**
+ * `vars`: in long tables, a light badge with the same markup (components/light-controls.tsx).
+ * The badge never shrinks (status-badge.module.css): a long title beside it, or long cells in its row,
+ * cannot cut its word off.
+ */
 export function StatusBadge({ link, vars }: { link: StatusInput; vars?: LightVars }) {
-  const label = statusLabel(link);
+  const label = linkStatusLabel(link);
   const badge = vars ? (
-    <LightBadge color={COLORS[label]} variant="light" data-status={label} vars={vars}>
+    <LightBadge color={COLORS[label]} variant="light" data-status={label} vars={vars} className={classes.badge}>
       {label}
     </LightBadge>
   ) : (
-    <Badge color={COLORS[label]} variant="light" data-status={label}>
+    <Badge color={COLORS[label]} variant="light" data-status={label} className={classes.badge}>
       {label}
     </Badge>
   );

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeRedirect } from './redirect';
 import { searchIssues } from './search-issues';
-import { statusLabel } from './status-label';
 
 describe('safeRedirect', () => {
   it('keeps in-app paths with their query', () => {
@@ -19,17 +18,5 @@ describe('searchIssues', () => {
     const msg = JSON.stringify([{ path: ['per_page'], message: 'must be one of: 10, 25, 50, 100.' }]);
     expect(searchIssues(msg)).toEqual(['per_page must be one of: 10, 25, 50, 100.']);
     expect(searchIssues('plain text')).toEqual(['plain text']);
-  });
-});
-
-describe('statusLabel', () => {
-  const now = new Date('2026-11-22T10:00:00Z');
-  const base = { disabled: 0, active_period_start_at: null, active_period_end_at: null, clicks: 0, clicks_limit: null };
-  it('Scheduled only for an active link whose start is ahead', () => {
-    expect(statusLabel({ ...base, active_period_start_at: '2026-11-23T00:00:00Z' }, now)).toBe('Scheduled');
-    expect(statusLabel({ ...base, active_period_start_at: '2026-11-21T00:00:00Z' }, now)).toBe('Active');
-    expect(statusLabel({ ...base, disabled: 1, active_period_start_at: '2026-11-23T00:00:00Z' }, now)).toBe('Disabled');
-    expect(statusLabel({ ...base, clicks: 5, clicks_limit: 5 }, now)).toBe('Expired');
-    expect(statusLabel({ ...base, active_period_end_at: '2026-11-22T09:59:59Z' }, now)).toBe('Expired');
   });
 });

@@ -4,10 +4,12 @@ import { appRoute } from './app-layout';
 import { accountQueryOptions } from '../lib/session.queries';
 import { LoadingState } from '../components/states';
 import { RouteError } from '../components/route-error';
+import { titleHead } from '../lib/page-title';
 
 export const accountRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/account',
+  head: () => titleHead('Account'),
   loader: ({ context }) => context.queryClient.ensureQueryData(accountQueryOptions()),
   component: lazyRouteComponent(() => import('../features/account/account-page'), 'AccountPage'),
   pendingComponent: () => <LoadingState label="Loading your account…" />,

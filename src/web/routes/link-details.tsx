@@ -6,6 +6,7 @@ import { linkQueryOptions } from '../features/links/links.queries';
 import { LoadingState } from '../components/states';
 import { RouteError } from '../components/route-error';
 import { idParam } from '../lib/route-params';
+import { titleHead } from '../lib/page-title';
 
 export const linkDetailsSearchSchema = z.object({
   days: z.union([z.literal(7), z.literal(30), z.literal(90)]).catch(30).default(30),
@@ -18,6 +19,7 @@ export const linkDetailsRoute = createRoute({
   validateSearch: linkDetailsSearchSchema,
   search: { middlewares: [stripSearchParams({ days: 30 })] },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(linkQueryOptions(params.linkId)),
+  head: ({ loaderData }) => titleHead(loaderData ? `Link ${loaderData.alias}` : 'Link'),
   component: lazyRouteComponent(() => import('../features/link-details/link-details-page'), 'LinkDetailsPage'),
   pendingComponent: () => <LoadingState label="Loading link…" />,
   errorComponent: RouteError,

@@ -1,5 +1,5 @@
 // Routes of the links list and the link editor (create, edit). Components load lazily (split routes).
-import { createRoute, lazyRouteComponent, stripSearchParams } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect, stripSearchParams } from '@tanstack/react-router';
 import { appRoute } from './app-layout';
 import { linkListQuerySchema } from '../../shared/link-list.schema';
 import { linkQueryOptions, linksListQueryOptions } from '../features/links/links.queries';
@@ -11,10 +11,13 @@ import { RouteError } from '../components/route-error';
 // The links list is the landing page: in the first bundle, so its rows need no second round of requests.
 import { LinksPage } from '../features/links/links-page';
 import { idParam } from '../lib/route-params';
+import { pastEndPage } from '../components/resource-list/list-url';
+import { editTitle, titleHead } from '../lib/page-title';
 
 export const linksRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/links',
+  head: () => titleHead('Links'),
   validateSearch: linkListQuerySchema,
   search: { middlewares: [stripSearchParams(LINK_LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
@@ -28,6 +31,9 @@ export const linksRoute = createRoute({
       queryClient.prefetchQuery(pixelsLookup()),
       queryClient.prefetchQuery(accountQueryOptions()),
     ]);
+    // Past the end (page=99 of 3): the last page, replacing the URL.
+    const last = pastEndPage(links.meta);
+    if (last !== null) throw redirect({ to: '/links', search: { ...deps, page: last }, replace: true });
     return links;
   },
   component: LinksPage,
@@ -38,6 +44,7 @@ export const linksRoute = createRoute({
 export const linkNewRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/links/new',
+  head: () => titleHead('New link'),
   component: lazyRouteComponent(() => import('../features/links/link-editor-page'), 'LinkCreatePage'),
   pendingComponent: () => <LoadingState />,
   errorComponent: RouteError,
@@ -48,6 +55,7 @@ export const linkEditRoute = createRoute({
   path: '/links/$linkId/edit',
   params: idParam('linkId'),
   loader: ({ context, params }) => context.queryClient.ensureQueryData(linkQueryOptions(params.linkId)),
+  head: ({ loaderData }) => titleHead(editTitle('link', loaderData?.alias)),
   component: lazyRouteComponent(() => import('../features/links/link-editor-page'), 'LinkEditPage'),
   pendingComponent: () => <LoadingState label="Loading link…" />,
   errorComponent: RouteError,

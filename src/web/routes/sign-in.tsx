@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { rootRoute } from './root';
 import { auth } from '../lib/api-client';
 import { safeRedirect } from '../lib/redirect';
+import { titleHead } from '../lib/page-title';
 
 export const signInSearchSchema = z.object({ redirect: z.string().optional().catch(undefined) });
 
@@ -11,6 +12,7 @@ export const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/sign-in',
   validateSearch: signInSearchSchema,
+  head: () => titleHead('Sign in'),
   // Already signed in (a key is stored): go where the user was headed.
   beforeLoad: ({ search }) => {
     if (auth.get()) throw redirect({ href: safeRedirect(search.redirect) });

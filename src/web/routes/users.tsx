@@ -1,24 +1,29 @@
 // Routes of the users pages (admins only): the list, creating and editing a user. Page components load lazily.
-import { createRoute, lazyRouteComponent, stripSearchParams } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect, stripSearchParams } from '@tanstack/react-router';
 import { appRoute } from './app-layout';
 import { userListQuerySchema } from '../../shared/user.schema';
 import { userQueryOptions, usersListQueryOptions } from '../features/users/users.queries';
 import { accountQueryOptions } from '../lib/session.queries';
-import { SIMPLE_LIST_DEFAULTS } from '../components/resource-list/list-url';
+import { SIMPLE_LIST_DEFAULTS, pastEndPage } from '../components/resource-list/list-url';
 import { LoadingState } from '../components/states';
 import { RouteError } from '../components/route-error';
 import { idParam } from '../lib/route-params';
+import { editTitle, titleHead } from '../lib/page-title';
 
 export const usersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/users',
+  head: () => titleHead('Users'),
   validateSearch: userListQuerySchema,
   search: { middlewares: [stripSearchParams(SIMPLE_LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     // Non-admins get a page that says so, not a failed request.
     const me = await context.queryClient.ensureQueryData(accountQueryOptions());
-    if (me.role === 'admin') await context.queryClient.ensureQueryData(usersListQueryOptions(deps));
+    if (me.role !== 'admin') return;
+    const list = await context.queryClient.ensureQueryData(usersListQueryOptions(deps));
+    const last = pastEndPage(list.meta);
+    if (last !== null) throw redirect({ to: '/users', search: { ...deps, page: last }, replace: true });
   },
   component: lazyRouteComponent(() => import('../features/users/users-page'), 'UsersPage'),
   pendingComponent: () => <LoadingState label="Loading users…" />,
@@ -28,6 +33,7 @@ export const usersRoute = createRoute({
 export const userNewRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/users/new',
+  head: () => titleHead('New user'),
   loader: ({ context }) => context.queryClient.ensureQueryData(accountQueryOptions()),
   component: lazyRouteComponent(() => import('../features/users/user-create-page'), 'UserCreatePage'),
   pendingComponent: () => <LoadingState />,
@@ -40,8 +46,9 @@ export const userEditRoute = createRoute({
   params: idParam('userId'),
   loader: async ({ context, params }) => {
     const me = await context.queryClient.ensureQueryData(accountQueryOptions());
-    if (me.role === 'admin') await context.queryClient.ensureQueryData(userQueryOptions(params.userId));
+    return me.role === 'admin' ? context.queryClient.ensureQueryData(userQueryOptions(params.userId)) : undefined;
   },
+  head: ({ loaderData }) => titleHead(editTitle('user', loaderData?.name)),
   component: lazyRouteComponent(() => import('../features/users/user-edit-page'), 'UserEditPage'),
   pendingComponent: () => <LoadingState label="Loading user…" />,
   errorComponent: RouteError,

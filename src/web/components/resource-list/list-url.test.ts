@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { domainListQuerySchema } from '../../../shared/domain.schema';
-import { ID_NAME_SORT_OPTIONS, idNameColumnSort, pageAfterDelete, parseSortKey, patchListSearch, sortKey, toggleColumnSort, SIMPLE_LIST_DEFAULTS } from './list-url';
+import { ID_NAME_SORT_OPTIONS, idNameColumnSort, pageAfterDelete, parseSortKey, pastEndPage, patchListSearch, sortKey, toggleColumnSort, SIMPLE_LIST_DEFAULTS } from './list-url';
 
-const meta = (over: Partial<{ current_page: number; per_page: number; total: number }>) => ({
+const meta = (over: Partial<{ current_page: number; last_page: number; per_page: number; total: number }>) => ({
   current_page: 1,
   from: 1,
   last_page: 1,
@@ -61,6 +61,18 @@ describe('pageAfterDelete', () => {
   });
   it('never goes below page 1', () => {
     expect(pageAfterDelete(meta({ current_page: 1, total: 1 }))).toBe(1);
+  });
+});
+
+describe('pastEndPage', () => {
+  it('gives the last page when the page is past the end of a list with rows', () => {
+    expect(pastEndPage(meta({ current_page: 99, last_page: 3, total: 30 }))).toBe(3);
+    expect(pastEndPage(meta({ current_page: 4, last_page: 3, total: 21 }))).toBe(3);
+  });
+  it('is null on a page that exists and on an empty list', () => {
+    expect(pastEndPage(meta({ current_page: 3, last_page: 3, total: 30 }))).toBeNull();
+    expect(pastEndPage(meta({ current_page: 1, last_page: 1, total: 0 }))).toBeNull();
+    expect(pastEndPage(meta({ current_page: 99, last_page: 1, total: 0 }))).toBeNull();
   });
 });
 

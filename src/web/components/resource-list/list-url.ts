@@ -58,6 +58,14 @@ export function pageAfterDelete(meta: Paginated<unknown>['meta']): number {
   return Math.min(meta.current_page, lastPage);
 }
 
+/**
+ * The last page when the URL's page is past the end of a list that has rows (page=99 of 3), else null.
+ * The list routes' loaders redirect there; ListPagination offers it when data changed under the page.
+ */
+export function pastEndPage(meta: Pick<Paginated<unknown>['meta'], 'current_page' | 'last_page' | 'total'>): number | null {
+  return meta.total > 0 && meta.current_page > meta.last_page ? Math.max(1, meta.last_page) : null;
+}
+
 export interface IdNameSort {
   sort_by: 'id' | 'name';
   sort: SortDirection;

@@ -74,7 +74,7 @@ export function ResourceTable<T>({ list, label, noun, minWidth, empty, head, row
         <LoadingState label={`Loading ${noun}…`} />
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} title={`Could not load ${noun}`} />
-      ) : rows.length === 0 ? (
+      ) : rows.length === 0 && list.data.meta.total > 0 ? null /* past the end: the pagination says so */ : rows.length === 0 ? (
         <Paper withBorder p="lg">
           {empty.filtered ? (
             <EmptyState title={`No ${noun} match`} description={empty.matchHint} />

@@ -78,7 +78,7 @@ export function LinksPage() {
         <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Could not load links" />
       ) : !list.data ? (
         <LinksTableSkeleton />
-      ) : links.length === 0 ? (
+      ) : links.length === 0 && list.data.meta.total > 0 ? null /* past the end: the pagination says so */ : links.length === 0 ? (
         filtered ? (
           <EmptyState
             title="No links match these filters"
