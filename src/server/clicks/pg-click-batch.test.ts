@@ -1,20 +1,13 @@
 // The PostgreSQL batch writer stores the same events, rollups and counts as the SQLite one for the same
 // batch, skips deleted links, and resumes a half-written batch without writing twice. Runs when
 // TEST_DATABASE_URL is set (see db/postgres).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../db/database';
 import type { Database } from '../db/schema';
-import { openPostgres, type PostgresDb } from '../db/postgres/open-postgres';
+import { openBoth, TEST_DATABASE_URL, type BothDatabases } from '../test-utils/both-databases';
 import { makeBatchWriter, type ClickBatch } from './click-batch';
 import { makePgBatchWriter } from './pg-click-batch';
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const STRINGS = [null, 'DE', 'EU', 'Windows', 'Chrome', 'desktop', 'de', 'news.example', 'US', 'NA', 'iOS', 'Safari', 'mobile', 'en'];
 
 /** 4,500 clicks over links 1-3 and a link (4) that does not exist, on two days, with varied fields. */
@@ -46,33 +39,17 @@ async function stored(db: Kysely<Database>) {
   return { events: events.rows, daily: daily.rows, clicks: clicks.rows };
 }
 
-describe.skipIf(!ADMIN_URL)('click batches on PostgreSQL', () => {
-  const database = `linkdeck_test_${randomBytes(4).toString('hex')}`;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-pg-clicks-'));
-  let pgdb: PostgresDb;
-  let lite: Db;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: ADMIN_URL });
-    await c.connect();
-    await c.query(q).finally(() => c.end());
-  };
+describe.skipIf(!TEST_DATABASE_URL)('click batches on PostgreSQL', () => {
+  let both: BothDatabases;
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${database}`);
-    const u = new URL(ADMIN_URL as string);
-    u.pathname = `/${database}`;
-    pgdb = await openPostgres(u.toString());
-    lite = await openDatabase(path.join(dir, 'clicks.db'));
-    await seed(pgdb.kysely);
-    await seed(lite.kysely);
+    both = await openBoth(seed);
   });
   afterAll(async () => {
-    await pgdb?.close();
-    await lite?.close();
-    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    fs.rmSync(dir, { recursive: true, force: true });
+    await both?.close();
   });
 
   it('stores what SQLite stores, and resumes a failed batch from where it stopped', async () => {
+    const { lite, pg: pgdb } = both;
     makeBatchWriter(lite.sqlite)(batch());
     const pgBatch = batch();
     const write = makePgBatchWriter(pgdb.pool);

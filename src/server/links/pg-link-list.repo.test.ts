@@ -1,20 +1,13 @@
 // The PostgreSQL link list answers every list query with the same rows, in the same order, and the same
 // totals as the SQLite one, on the same data. Runs when TEST_DATABASE_URL is set (see db/postgres).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../db/database';
 import type { Database } from '../db/schema';
-import { openPostgres, type PostgresDb } from '../db/postgres/open-postgres';
+import { openBoth, TEST_DATABASE_URL, type BothDatabases } from '../test-utils/both-databases';
 import { linkListQuerySchema, type LinkListSearch } from '../../shared/link-list.schema';
 import { LinkListRepo } from './link-list.repo';
 import { PgLinkListRepo } from './pg-link-list.repo';
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const NOW = '2026-11-22T12:00:00.000Z';
 const TITLES = [null, 'Spring Launch', 'spring sale', 'Ärger über Öl', 'a_b%c', 'Zebra', 'apple', 'Apple pie', 'launch-day', '10% off'];
 
@@ -70,51 +63,32 @@ const QUERIES: LinkListSearch[] = [
   { pixel_id: 1, status: 3 },
 ];
 
-describe.skipIf(!ADMIN_URL)('link list on PostgreSQL', () => {
-  const database = `linkdeck_test_${randomBytes(4).toString('hex')}`;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-pg-list-'));
-  let pgdb: PostgresDb;
-  let lite: Db;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: ADMIN_URL });
-    await c.connect();
-    await c.query(q).finally(() => c.end());
-  };
-
+describe.skipIf(!TEST_DATABASE_URL)('link list on PostgreSQL', () => {
+  let both: BothDatabases;
   beforeAll(async () => {
     // A language-aware default collation (as on most servers), so that the list's own sort order shows.
-    await admin(`CREATE DATABASE ${database} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`);
-    const u = new URL(ADMIN_URL as string);
-    u.pathname = `/${database}`;
-    pgdb = await openPostgres(u.toString());
-    lite = await openDatabase(path.join(dir, 'list.db'));
-    await seed(pgdb.kysely);
-    await seed(lite.kysely);
+    both = await openBoth(seed, "TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'");
   });
   afterAll(async () => {
-    await pgdb?.close();
-    await lite?.close();
-    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    fs.rmSync(dir, { recursive: true, force: true });
+    await both?.close();
   });
-
   it.each(QUERIES.map((q) => [JSON.stringify(q), q] as const))('%s: same ids, order and total', async (_, raw) => {
     const q = linkListQuerySchema.parse(raw);
-    const expected = new LinkListRepo(lite.sqlite).list(1, q, NOW);
-    const got = await new PgLinkListRepo(pgdb.kysely).list(1, q, NOW);
+    const expected = new LinkListRepo(both.lite.sqlite).list(1, q, NOW);
+    const got = await new PgLinkListRepo(both.pg.kysely).list(1, q, NOW);
     expect(got.rows.map((r) => r.id)).toEqual(expected.rows.map((r) => r.id));
     expect(got.total).toBe(expected.total);
   });
 
   it('known difference: a 1-2 character search folds case only for ASCII letters on SQLite (its LIKE)', async () => {
     const q = linkListQuerySchema.parse({ search: 'öl' });
-    expect(new LinkListRepo(lite.sqlite).list(1, q, NOW).total).toBe(0);
-    expect((await new PgLinkListRepo(pgdb.kysely).list(1, q, NOW)).total).toBe(7);
+    expect(new LinkListRepo(both.lite.sqlite).list(1, q, NOW).total).toBe(0);
+    expect((await new PgLinkListRepo(both.pg.kysely).list(1, q, NOW)).total).toBe(7);
   });
 
   it('the queries are not trivial: they return different, non-empty pages', async () => {
-    const totals = new Set(QUERIES.map((raw) => new LinkListRepo(lite.sqlite).list(1, linkListQuerySchema.parse(raw), NOW).total));
+    const totals = new Set(QUERIES.map((raw) => new LinkListRepo(both.lite.sqlite).list(1, linkListQuerySchema.parse(raw), NOW).total));
     expect(totals.size).toBeGreaterThan(8);
-    expect(new LinkListRepo(lite.sqlite).list(2, linkListQuerySchema.parse({}), NOW).total).toBe(8);
+    expect(new LinkListRepo(both.lite.sqlite).list(2, linkListQuerySchema.parse({}), NOW).total).toBe(8);
   });
 });
