@@ -1,13 +1,11 @@
 // PostgreSQL: migrations from the numbered list, two instances starting at once, and start-up errors in
 // one line. Runs when TEST_DATABASE_URL points at a PostgreSQL server whose user may create databases
 // (.ci/run starts Debian's cluster and sets it); each run uses a database of its own.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseStartError, openPostgres } from './open-postgres';
+import { createTestDatabase, TEST_DATABASE_URL as ADMIN_URL } from '../../test-utils/both-databases';
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL;
 if (!ADMIN_URL) console.warn('PostgreSQL tests SKIPPED: TEST_DATABASE_URL is not set (.ci/run starts PostgreSQL and sets it).');
 
 function urlFor(database: string, change: (u: URL) => void = () => undefined): string {
@@ -17,23 +15,14 @@ function urlFor(database: string, change: (u: URL) => void = () => undefined): s
   return u.toString();
 }
 
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 describe.skipIf(!ADMIN_URL)('PostgreSQL', () => {
-  const database = `linkdeck_test_${randomBytes(4).toString('hex')}`;
+  let database = '';
+  let drop: () => Promise<void> = async () => undefined;
   beforeAll(async () => {
-    await admin((c) => c.query(`CREATE DATABASE ${database}`));
+    ({ name: database, drop } = await createTestDatabase());
   });
   afterAll(async () => {
-    await admin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    await drop();
   });
 
   it('migrates an empty database once when two instances start at the same moment', async () => {
