@@ -12,13 +12,14 @@ import { router } from './router';
 import { queryClient } from './lib/query-client';
 import { auth, setUnauthenticatedHandler } from './lib/api-client';
 
-// A 401 anywhere: forget the key and go to sign-in, then back to where the user was.
+// A 401 anywhere: forget the key and go to sign-in, then back to where the user was. The session is gone, so
+// an editor's unsaved-changes guard cannot keep the user (nothing could be saved).
 setUnauthenticatedHandler(() => {
   auth.clear();
   queryClient.clear();
   const here = router.state.location;
   if (here.pathname === '/sign-in') return;
-  void router.navigate({ to: '/sign-in', search: { redirect: here.href } });
+  void router.navigate({ to: '/sign-in', search: { redirect: here.href }, ignoreBlocker: true });
 });
 
 createRoot(document.getElementById('root')!).render(

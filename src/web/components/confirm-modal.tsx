@@ -1,4 +1,5 @@
-// A confirmation dialog: title, message, confirm (red when destructive) and cancel.
+// A confirmation dialog: title, message, confirm (red when destructive) and cancel. Cancel, the safe choice,
+// has the focus when it opens, so Enter (or a double Enter) never confirms by accident.
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 
@@ -19,10 +20,10 @@ export function ConfirmModal({ opened, title, message, confirmLabel = 'Confirm',
       <Stack>
         {typeof message === 'string' ? <Text size="sm">{message}</Text> : message}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
+          <Button variant="default" onClick={onCancel} data-autofocus>
             Cancel
           </Button>
-          <Button color={destructive ? 'red' : undefined} onClick={onConfirm} loading={loading} data-autofocus>
+          <Button color={destructive ? 'red' : undefined} onClick={onConfirm} loading={loading}>
             {confirmLabel}
           </Button>
         </Group>

@@ -52,7 +52,8 @@ function AppLayout() {
   const signOut = () => {
     auth.clear();
     queryClient.clear();
-    void navigate({ to: '/sign-in', search: {} });
+    // Deliberate, and the key is already gone: an editor's unsaved-changes guard does not hold it up.
+    void navigate({ to: '/sign-in', search: {}, ignoreBlocker: true });
   };
 
   const items = isAdmin ? [...NAV, { to: '/users', label: 'Users', icon: IconUsers } as const] : NAV;

@@ -1,5 +1,5 @@
 // The frame of an editor page: breadcrumbs back to the list, a title, the form on a card, a failure above it,
-// Cancel (back to the list) and the submit button below it.
+// Cancel (back to the list, deliberately: no unsaved-changes prompt) and the submit button below it.
 import type { FormEventHandler, ReactNode } from 'react';
 import { Alert, Breadcrumbs, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { RegisteredRouter, ValidateLinkOptions } from '@tanstack/react-router';
@@ -41,19 +41,21 @@ export interface EditorFormProps<TOptions = unknown> {
   cancel: ValidateLinkOptions<RegisteredRouter, TOptions>;
   pending: boolean;
   submitLabel: string;
+  /** The unsaved-changes dialog of the form (`leaveGuard` of useSaveForm). */
+  leaveGuard: ReactNode;
   children: ReactNode;
 }
 
 // TanStack Router's recipe for a typed link prop: a generic signature for callers, a plain one for the body.
 export function EditorForm<TOptions>(props: EditorFormProps<TOptions>): ReactNode;
-export function EditorForm({ onSubmit, errorTitle, error, cancel, pending, submitLabel, children }: EditorFormProps): ReactNode {
+export function EditorForm({ onSubmit, errorTitle, error, cancel, pending, submitLabel, leaveGuard, children }: EditorFormProps): ReactNode {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack>
         <FormError title={errorTitle} message={error} />
         {children}
         <Group justify="flex-end">
-          <ButtonLink variant="default" {...cancel}>
+          <ButtonLink variant="default" {...cancel} ignoreBlocker>
             Cancel
           </ButtonLink>
           <Button type="submit" loading={pending}>
@@ -61,6 +63,7 @@ export function EditorForm({ onSubmit, errorTitle, error, cancel, pending, submi
           </Button>
         </Group>
       </Stack>
+      {leaveGuard}
     </form>
   );
 }

@@ -45,7 +45,7 @@ export function DomainCreatePage() {
     defaultValues: { name: '', homepage_url: '', not_found_url: '' },
   });
   const errors = form.formState.errors;
-  const { onSubmit, formError } = useSaveForm(form, create, ['name', ...URL_FIELDS], (d) => {
+  const { onSubmit, formError, leaveGuard } = useSaveForm(form, create, ['name', ...URL_FIELDS], (d) => {
     notify.success(`Added ${d.name}.`);
     void navigate({ to: '/domains' });
   });
@@ -54,6 +54,7 @@ export function DomainCreatePage() {
     <EditorFrame crumb={<AnchorLink to="/domains">Domains</AnchorLink>} title="Add domain">
       <EditorForm
         onSubmit={onSubmit}
+        leaveGuard={leaveGuard}
         errorTitle="Could not add the domain"
         error={formError}
         cancel={{ to: '/domains' }}
@@ -92,7 +93,7 @@ function DomainEditForm({ domain }: { domain: Domain }) {
     defaultValues: { homepage_url: domain.homepage_url ?? '', not_found_url: domain.not_found_url ?? '' },
   });
   const errors = form.formState.errors;
-  const { onSubmit, formError } = useSaveForm(form, update, URL_FIELDS, (d) => {
+  const { onSubmit, formError, leaveGuard } = useSaveForm(form, update, URL_FIELDS, (d) => {
     notify.success(`Saved ${d.name}.`);
     void navigate({ to: '/domains' });
   });
@@ -101,6 +102,7 @@ function DomainEditForm({ domain }: { domain: Domain }) {
     <EditorFrame crumb={<AnchorLink to="/domains">Domains</AnchorLink>} title={`Edit ${domain.name}`}>
       <EditorForm
         onSubmit={onSubmit}
+        leaveGuard={leaveGuard}
         errorTitle="Could not save the domain"
         error={formError}
         cancel={{ to: '/domains' }}

@@ -36,11 +36,11 @@ export function LinkCreatePage() {
         defaultValues={emptyLinkForm()}
         defaultBase={base}
         submitLabel="Create link"
-        onCancel={() => void navigate({ to: '/links' })}
-        onSubmit={async (body) => {
-          const link = await create.mutateAsync(body);
+        onCancel={() => void navigate({ to: '/links', ignoreBlocker: true })}
+        onSubmit={(body) => create.mutateAsync(body)}
+        onSaved={(link) => {
           notifications.show({ color: 'green', title: 'Link created', message: link.short_url });
-          await navigate({ to: '/links/$linkId/edit', params: { linkId: link.id } });
+          void navigate({ to: '/links/$linkId/edit', params: { linkId: link.id } });
         }}
       />
     </>
@@ -73,7 +73,7 @@ export function LinkEditPage() {
             hasRedirectPassword={link.redirect_password}
             hasStatsPassword={link.password}
             submitLabel="Save changes"
-            onCancel={() => void navigate({ to: '/links' })}
+            onCancel={() => void navigate({ to: '/links', ignoreBlocker: true })}
             onSubmit={async (body) => {
               await update.mutateAsync(body);
               notifications.show({ color: 'green', title: 'Saved', message: `${link.alias} is up to date.` });

@@ -1,5 +1,5 @@
 // The link editor form (create and edit): react-hook-form validated by the shared zod schemas; server 422s
-// land on their fields.
+// land on their fields. Leaving with unsaved edits asks first (the shared unsaved-changes guard).
 import { useState, type ReactNode } from 'react';
 import '@mantine/dates/styles.css';
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
@@ -7,6 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { linkCreateSchema, linkUpdateSchema } from '../../../shared/link.schema';
 import { ApiError } from '../../lib/api-client';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { TargetsEditor } from '../targets/targets-editor';
 import { serverErrorsToFields, toPayload, type EditorMode, type LinkFormValues } from './link-form-values';
 import { DestinationSection, OrganiseSection, ShortUrlSection } from './link-form-sections';
@@ -24,7 +25,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export interface LinkFormProps {
+export interface LinkFormProps<R = unknown> {
   mode: EditorMode;
   defaultValues: LinkFormValues;
   /** Base of short URLs on the default domain (for the preview). */
@@ -32,7 +33,11 @@ export interface LinkFormProps {
   hasRedirectPassword?: boolean;
   hasStatsPassword?: boolean;
   submitLabel: string;
-  onSubmit: (body: Record<string, unknown>) => Promise<unknown>;
+  /** Sends the body; a rejection is shown on the form. */
+  onSubmit: (body: Record<string, unknown>) => Promise<R>;
+  /** After a successful save (e.g. go to the new link): navigating from here does not ask about unsaved changes. */
+  onSaved?: (result: R) => void;
+  /** Cancel, a deliberate leave: navigate with `ignoreBlocker`. */
   onCancel?: () => void;
 }
 
@@ -50,16 +55,20 @@ function makeResolver(mode: EditorMode, hasStatsPassword: boolean): Resolver<Lin
   };
 }
 
-export function LinkForm({ mode, defaultValues, defaultBase, hasRedirectPassword = false, hasStatsPassword = false, submitLabel, onSubmit, onCancel }: LinkFormProps) {
+export function LinkForm<R>(props: LinkFormProps<R>) {
+  const { mode, defaultValues, defaultBase, hasRedirectPassword = false, hasStatsPassword = false, submitLabel, onSubmit, onSaved, onCancel } = props;
   const [resolver] = useState(() => makeResolver(mode, hasStatsPassword));
   const form = useForm<LinkFormValues>({ defaultValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
   const [formError, setFormError] = useState<string | null>(null);
+  const guard = useUnsavedChangesGuard(form.formState.isDirty);
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await onSubmit(toPayload(values, mode));
+      const result = await onSubmit(toPayload(values, mode));
       form.reset(values);
+      guard.release();
+      onSaved?.(result);
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) {
         const loose: string[] = [];
@@ -116,6 +125,7 @@ export function LinkForm({ mode, defaultValues, defaultBase, hasRedirectPassword
           </Group>
         </Stack>
       </form>
+      {guard.dialog}
     </FormProvider>
   );
 }

@@ -40,7 +40,7 @@ function PixelForm({ pixel }: { pixel: Pixel | null }) {
   const type = useWatch({ control: form.control, name: 'type' });
   const title = pixel ? `Edit ${pixel.name}` : 'New pixel';
 
-  const { onSubmit, formError } = useSaveForm(form, save, FIELDS, (p) => {
+  const { onSubmit, formError, leaveGuard } = useSaveForm(form, save, FIELDS, (p) => {
     notify.success(pixel ? `Saved ${p.name}.` : `Created ${p.name}.`);
     void navigate({ to: '/pixels' });
   });
@@ -49,6 +49,7 @@ function PixelForm({ pixel }: { pixel: Pixel | null }) {
     <EditorFrame crumb={<AnchorLink to="/pixels">Pixels</AnchorLink>} title={title}>
       <EditorForm
         onSubmit={onSubmit}
+        leaveGuard={leaveGuard}
         errorTitle="Could not save the pixel"
         error={formError}
         cancel={{ to: '/pixels' }}

@@ -39,7 +39,7 @@ function SpaceForm({ space }: { space: Space | null }) {
   const errors = form.formState.errors;
   const title = space ? `Edit ${space.name}` : 'New space';
 
-  const { onSubmit, formError } = useSaveForm(form, save, FIELDS, (s) => {
+  const { onSubmit, formError, leaveGuard } = useSaveForm(form, save, FIELDS, (s) => {
     notify.success(space ? `Saved ${s.name}.` : `Created ${s.name}.`);
     void navigate({ to: '/spaces' });
   });
@@ -48,6 +48,7 @@ function SpaceForm({ space }: { space: Space | null }) {
     <EditorFrame crumb={<AnchorLink to="/spaces">Spaces</AnchorLink>} title={title}>
       <EditorForm
         onSubmit={onSubmit}
+        leaveGuard={leaveGuard}
         errorTitle="Could not save the space"
         error={formError}
         cancel={{ to: '/spaces' }}

@@ -31,7 +31,7 @@ function UserCreateForm() {
   });
   const errors = form.formState.errors;
 
-  const { onSubmit, formError } = useSaveForm(form, create, ['name', 'role'] as const, (u) => setCreated(u));
+  const { onSubmit, formError, leaveGuard } = useSaveForm(form, create, ['name', 'role'] as const, (u) => setCreated(u));
 
   if (created) {
     return (
@@ -62,6 +62,7 @@ function UserCreateForm() {
     <EditorFrame crumb={<AnchorLink to="/users">Users</AnchorLink>} title="New user">
       <EditorForm
         onSubmit={onSubmit}
+        leaveGuard={leaveGuard}
         errorTitle="Could not create the user"
         error={formError}
         cancel={{ to: '/users' }}

@@ -1,4 +1,6 @@
-// The users list (admins only): search, sort and pages in the URL; change a role inline; edit; delete with confirmation.
+// The users list (admins only): search, sort and pages in the URL; change a role inline (your own admin role
+// only after a confirmation); edit; delete with confirmation.
+import { useState } from 'react';
 import { Badge, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '../../components/resource-list/notify';
@@ -8,6 +10,7 @@ import { usersRoute } from '../../routes/users';
 import { accountQueryOptions } from '../../lib/session.queries';
 import { usersListQueryOptions, useDeleteUser, useUpdateUser } from './users.queries';
 import { AdminOnly } from './admin-only';
+import { SelfDemoteDialog, isSelfDemotion } from './self-demote-dialog';
 import { IdNameListToolbar } from '../../components/resource-list/list-controls';
 import { ConfirmDialog } from '../../components/resource-list/confirm-dialog';
 import { ResourceListHeader, ResourceTable } from '../../components/resource-list/resource-table';
@@ -40,14 +43,35 @@ function UsersList() {
   const del = useDeleteUser();
   const deletion = useDeleteConfirm<User>({ mutation: del, noun: 'user', meta: list.data?.meta, page: search.page, onPage: (page) => go({ page }) });
   const update = useUpdateUser();
+  /** Your own row, while the demotion waits for a confirmation. */
+  const [demotingSelf, setDemotingSelf] = useState<User | null>(null);
+  const announce = (u: User) => notify.success(`${u.name} is now ${u.role === 'admin' ? 'an admin' : 'a user'}.`);
 
   const changeRole = (user: User, role: UserRole) => {
     if (role === user.role) return;
+    if (isSelfDemotion(me.data?.id, user, role)) {
+      update.reset();
+      setDemotingSelf(user);
+      return;
+    }
     update.mutate(
       { id: user.id, body: { role } },
       {
-        onSuccess: (u) => notify.success(`${u.name} is now ${u.role === 'admin' ? 'an admin' : 'a user'}.`),
+        onSuccess: announce,
         onError: (e) => notify.failure(`Could not change ${user.name}'s role`, e.message),
+      },
+    );
+  };
+
+  const demoteSelf = () => {
+    if (!demotingSelf) return;
+    update.mutate(
+      { id: demotingSelf.id, body: { role: 'user' } },
+      {
+        onSuccess: (u) => {
+          setDemotingSelf(null);
+          announce(u);
+        },
       },
     );
   };
@@ -111,6 +135,13 @@ function UsersList() {
           ? 'This is your own account. Its domains, links, spaces and pixels are deleted with it, and you are signed out.'
           : 'Their domains, links, spaces and pixels are deleted with them, and their API key stops working. This cannot be undone.'}
       </ConfirmDialog>
+      <SelfDemoteDialog
+        opened={demotingSelf !== null}
+        onConfirm={demoteSelf}
+        onClose={() => setDemotingSelf(null)}
+        pending={update.isPending}
+        error={demotingSelf ? update.error : null}
+      />
     </Stack>
   );
 }
