@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase, type Db } from '../../src/server/db/database';
+import { openDatabase, type SqliteDb } from '../../src/server/db/database';
 
 const WRK = '/usr/bin/wrk';
 const ROUNDS = 5;
@@ -31,7 +31,7 @@ interface Run {
 }
 
 /** Inserts links with raw prepared statements in one transaction (search triggers off meanwhile). */
-function seedLinks(db: Db, count: number): void {
+function seedLinks(db: SqliteDb, count: number): void {
   const s = db.sqlite;
   s.prepare("INSERT OR IGNORE INTO users (id, name, role, api_key_hash, created_at, updated_at) VALUES (1, 'bench', 'admin', 'bench', 'x', 'x')").run();
   const triggers = s.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'links_fts_%'").pluck().all() as string[];
@@ -95,7 +95,7 @@ function bareServer(total: number): Promise<http.Server> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-async function scenario(dir: string, db: Db, total: number, limited: boolean): Promise<{ app: Run[]; bare: Run[]; clicks: number }> {
+async function scenario(dir: string, db: SqliteDb, total: number, limited: boolean): Promise<{ app: Run[]; bare: Run[]; clicks: number }> {
   const t0 = Date.now();
   seedLinks(db, total);
   const seedMs = Date.now() - t0;

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { createHash } from 'node:crypto';
+import { pgRateLimitStore } from './http/pg-rate-limit-store';
 import { registerAuth, apiKeyOf } from './auth/auth.hook';
 import { openApiPlugin, isPublicApiPath } from './openapi/openapi.plugin';
 import { sendError, notFound } from './http/errors';
@@ -14,9 +15,11 @@ import { accountRoutes } from './account/account.routes';
 import { statsRoutes } from './stats/stats.routes';
 
 export async function apiPlugin(app: FastifyInstance): Promise<void> {
-  const { config } = app.ctx;
+  const { config, db } = app.ctx;
   if (config.apiRateLimit > 0) {
     await app.register(rateLimit, {
+      // Several instances on PostgreSQL count together; one SQLite process counts in memory.
+      ...(db.dialect === 'postgres' ? { store: pgRateLimitStore(db.pool) } : {}),
       max: config.apiRateLimit,
       timeWindow: 60_000,
       hook: 'onRequest',

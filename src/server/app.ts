@@ -5,7 +5,9 @@ import cookie from '@fastify/cookie';
 import qs from 'qs';
 import { serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
 import type { Config } from './config';
-import { openDatabase, type Db } from './db/database';
+import type { Db } from './db/database';
+import { openStorage } from './db/storage';
+import { PgChangeBridge } from './db/postgres/pg-changes';
 import { Changes, type AppContext } from './context';
 import { registerErrorHandling, sendError, notFound, HttpError } from './http/errors';
 import { notFoundPage } from './redirect/pages/pages';
@@ -18,7 +20,7 @@ import { Outbound } from './outbound/outbound';
 
 export interface BuildOptions {
   config: Config;
-  /** An open database; when absent the app opens config.dbFile and closes it on app.close(). */
+  /** An open database; when absent the app opens its storage (storage.ts) and closes it on app.close(). */
   db?: Db;
   logger?: FastifyServerOptions['logger'];
 }
@@ -50,13 +52,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const db = opts.db ?? (await openDatabase(config.dbFile));
+  const db = opts.db ?? (await openStorage(config));
   const outbound = new Outbound({ allowPrivate: config.allowPrivateFetch, allowAddresses: config.fetchAllowAddresses });
   const ctx: AppContext = { config, db, changes: new Changes(), outbound };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => outbound.close());
   app.decorateRequest('user', null as never);
   if (!opts.db) app.addHook('onClose', async () => db.close());
+  if (db.dialect === 'postgres') {
+    // Several instances behave as one: every change made here is announced to the others and back.
+    const bridge = await PgChangeBridge.start(db.url, db.pool, ctx.changes, (err) => app.log.warn({ err }, 'change notifications'));
+    app.addHook('onClose', async () => bridge.close());
+  }
 
   await app.register(formbody, {
     bodyLimit: BODY_LIMIT,

@@ -7,6 +7,8 @@ export interface Config {
   dataDir: string;
   /** Path of the SQLite file, or ':memory:'. */
   dbFile: string;
+  /** DATABASE_URL: run on PostgreSQL instead of the SQLite file (several instances may share it). */
+  databaseUrl: string | null;
   baseUrl: string;
   adminApiKey: string | null;
   trustProxy: boolean;
@@ -47,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || '127.0.0.1',
     dataDir,
     dbFile: path.join(dataDir, 'linkdeck.db'),
+    databaseUrl: env.DATABASE_URL || null,
     baseUrl,
     adminApiKey: env.ADMIN_API_KEY || null,
     trustProxy: Boolean(env.TRUST_PROXY) && env.TRUST_PROXY !== '0' && env.TRUST_PROXY !== 'false',

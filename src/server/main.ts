@@ -1,12 +1,13 @@
 // Starts Linkdeck: opens the database, makes sure an admin exists, listens, and stops gracefully.
 import { loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { describeStorage, openStorage } from './db/storage';
+import { DatabaseStartError } from './db/postgres/open-postgres';
 import { buildApp } from './app';
 import { ensureAdmin } from './bootstrap';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = await openDatabase(config.dbFile);
+  const db = await openStorage(config);
   const { createdKey } = await ensureAdmin(db, config);
   const app = await buildApp({ config, db, logger: { level: config.logLevel } });
 
@@ -29,13 +30,15 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const origin = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
-  console.log(`\nLinkdeck is running.\n  Dashboard: ${origin}/dashboard/\n  API:       ${origin}/api/v1 (reference: ${origin}/api/v1/docs)\n  Data:      ${config.dbFile}`);
+  console.log(`\nLinkdeck is running.\n  Dashboard: ${origin}/dashboard/\n  API:       ${origin}/api/v1 (reference: ${origin}/api/v1/docs)\n  Data:      ${describeStorage(config)}`);
   if (createdKey) {
     console.log(`\n  First start: an admin account was created. Its API key (shown only once):\n\n    ${createdKey}\n`);
   }
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A start-up problem the operator can fix (DATABASE_URL, the server, an extension): one line, no stack.
+  if (err instanceof DatabaseStartError) console.error(`Linkdeck cannot start: ${err.message}`);
+  else console.error(err);
   process.exit(1);
 });

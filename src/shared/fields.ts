@@ -10,6 +10,9 @@ const isEmpty = (v: unknown) => v === '' || v === null;
 const intError = { error: (iss: { code: string }) => (iss.code === 'invalid_type' ? 'must be an integer.' : undefined) };
 const idError = 'must be an id (a positive integer).';
 
+/** The largest id a row can have (a 32-bit integer column on PostgreSQL); a larger one names nothing. */
+export const MAX_ID = 2_147_483_647;
+
 export function httpUrl() {
   return z
     .string()
@@ -62,7 +65,7 @@ export const flag01 = z.preprocess(
 /** A reference to another resource: a positive id, or ''/null/0 to clear. */
 export const idRef = z.preprocess(
   (v) => (isEmpty(v) || v === 0 || v === '0' ? null : toInt(v)),
-  z.number({ error: idError }).int({ error: idError }).positive({ error: idError }).nullable(),
+  z.number({ error: idError }).int({ error: idError }).positive({ error: idError }).max(MAX_ID, { error: idError }).nullable(),
 );
 
 /** A list of ids: pixel_ids[]=1&pixel_ids[]=2; an empty value clears. */
@@ -72,7 +75,7 @@ export const idList = z.preprocess(
     const arr = Array.isArray(v) ? v : typeof v === 'object' && v !== null ? Object.values(v) : [v];
     return arr.filter((x) => !isEmpty(x)).map(toInt);
   },
-  z.array(z.number({ error: idError }).int({ error: idError }).positive({ error: idError })).max(100),
+  z.array(z.number({ error: idError }).int({ error: idError }).positive({ error: idError }).max(MAX_ID, { error: idError })).max(100),
 );
 
 const DT_RE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;

@@ -1,6 +1,6 @@
 // Query of GET /api/v1/links (seed's list parameters). Also the URL query of the dashboard's links page.
 import { z } from 'zod';
-import { queryEnum, queryInt, queryNumberEnum, querySearch } from './fields';
+import { MAX_ID, queryEnum, queryInt, queryNumberEnum, querySearch } from './fields';
 import { pagingFields } from './list-query';
 
 export const LINK_SORT_BY = ['id', 'clicks', 'title', 'alias', 'url'] as const;
@@ -10,9 +10,9 @@ export const linkListQuerySchema = z.object({
   search: querySearch,
   search_by: queryEnum(LINK_SEARCH_BY, 'title'),
   status: queryNumberEnum([0, 1, 2, 3] as const, 0),
-  space_id: queryInt(0),
-  domain_id: queryInt(0),
-  pixel_id: queryInt(1),
+  space_id: queryInt(0, MAX_ID),
+  domain_id: queryInt(0, MAX_ID),
+  pixel_id: queryInt(1, MAX_ID),
   sort_by: queryEnum(LINK_SORT_BY, 'id'),
   ...pagingFields,
 });

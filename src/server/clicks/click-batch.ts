@@ -22,8 +22,9 @@ export interface ClickBatch {
   /** Journaled clicks among those already written (set by the writer as it goes). */
   journaled?: number;
   /**
-   * Per click: link id, time in ms. A negative id (-id) marks a click that is also in the limit journal
-   * (a link with clicks_limit); the journaled clicks of a batch are consecutive records there.
+   * Per click: link id, time in ms. A negative id (-id) marks a click of a link with clicks_limit: on
+   * SQLite it is also in the limit journal (the journaled clicks of a batch are consecutive records
+   * there); on PostgreSQL it is already counted in links.clicks (pg-click-counters.ts).
    */
   nums: Float64Array;
   /** Per click: CLICK_FIELDS.length string ids. */
@@ -40,6 +41,8 @@ export interface ChunkSummary {
   rollups: unknown[][];
   /** Clicks to add to links.clicks, by link id. */
   addTo: Map<number, number>;
+  /** Of those, the marked ones (negative id), by link id: on PostgreSQL they are already in links.clicks. */
+  marked: Map<number, number>;
   /** Journaled clicks in the batch up to the chunk's end. */
   journaled: number;
 }
@@ -57,6 +60,7 @@ export function summarizeChunk(batch: ClickBatch, from: number, to: number, exis
   const counts = new Map<string, Map<number, number>>();
   const rows: unknown[][] = [];
   const addTo = new Map<number, number>();
+  const marked = new Map<number, number>();
   let dayStart = 0;
   let dayEnd = -1;
   let day = '';
@@ -67,6 +71,7 @@ export function summarizeChunk(batch: ClickBatch, from: number, to: number, exis
     const linkId = signed < 0 ? -signed : signed;
     if (!exists(linkId)) continue; // the link was deleted since the click
     addTo.set(linkId, (addTo.get(linkId) ?? 0) + 1);
+    if (signed < 0) marked.set(linkId, (marked.get(linkId) ?? 0) + 1);
     const at = nums[2 * i + 1] as number;
     const iso = new Date(at).toISOString();
     if (at < dayStart || at >= dayEnd) {
@@ -96,7 +101,7 @@ export function summarizeChunk(batch: ClickBatch, from: number, to: number, exis
     rollups.push([linkId, d, 'clicks', '', n]);
     counts.get(key)?.forEach((c, k) => rollups.push([linkId, d, dims[k % FIELDS], strings[Math.floor(k / FIELDS)], c]));
   }
-  return { rows, rollups, addTo, journaled };
+  return { rows, rollups, addTo, marked, journaled };
 }
 
 export function makeBatchWriter(sqlite: SQLite.Database): (batch: ClickBatch) => void {

@@ -5,7 +5,24 @@
 // links.clicks is restored to exactly what was counted here (limit-journal.ts).
 import type SQLite from 'better-sqlite3';
 
-export class ClickCounters {
+/**
+ * The click counts the redirect checks clicks_limit against. SQLite: this process is the only writer, so
+ * the count lives here (ClickCounters) and a check is synchronous. PostgreSQL: several instances count,
+ * so a limited link's click is an atomic UPDATE in the database (pg-click-counters.ts) and the answer
+ * is a promise; unlimited links are not counted here at all (their clicks go in batches).
+ */
+export interface ClickCounting {
+  /** The best known count; `known` is the value from a fresh row, used when the link has no counter yet. */
+  get(linkId: number, known?: number): number;
+  /** Counts one click unless the limit is reached; false means the link is used up. */
+  tryAdd(linkId: number, limit: number | null): boolean | Promise<boolean>;
+  forget(linkId: number): void;
+  /** tryAdd() of a limited link already added the click to links.clicks (the batch writer must not). */
+  readonly countsInDatabase: boolean;
+}
+
+export class ClickCounters implements ClickCounting {
+  readonly countsInDatabase = false;
   private readonly counts = new Map<number, number>();
   private readonly read: SQLite.Statement<[number], number>;
 

@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../db/database';
+import { openDatabase, type SqliteDb } from '../db/database';
 import { ClickWriter, type ClickFields } from './click-writer';
 
-let db: Db;
+let db: SqliteDb;
 let dir = '';
 afterEach(async () => {
   await db.close();

@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 const journalOf = (t: TestApp) => engineOf(t.app.ctx)?.journal as LimitJournal;
-const offset = (t: TestApp) => Number(t.db.sqlite.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(JOURNAL_OFFSET_KEY));
+const offset = (t: TestApp) => Number(t.sqlite.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(JOURNAL_OFFSET_KEY));
 const records = (file: string) => [...new Uint32Array(new Uint8Array(fs.readFileSync(file)).buffer)];
 
 describe('limit journal', () => {
@@ -31,8 +31,8 @@ describe('limit journal', () => {
     }
     expect(records(journal.file)).toEqual([limited.id, limited.id, limited.id]);
     await flush(t);
-    expect(dbClicks(t, limited.id)).toBe(3);
-    expect(eventCount(t, limited.id)).toBe(3);
+    expect(await dbClicks(t, limited.id)).toBe(3);
+    expect(await eventCount(t, limited.id)).toBe(3);
     expect(fs.statSync(journal.file).size).toBe(0);
     expect(offset(t)).toBe(0);
     for (let i = 0; i < 2; i++) await visit(t, '/lim');
@@ -46,11 +46,11 @@ describe('limit journal', () => {
     const file = `${t.dir}/replay.journal`;
     // Six records; the database says the first two were written already.
     fs.writeFileSync(file, Buffer.from(new Uint32Array([a.id, b.id, a.id, a.id, b.id, a.id]).buffer));
-    t.db.sqlite.prepare('UPDATE settings SET value = ? WHERE key = ?').run('8', JOURNAL_OFFSET_KEY);
-    const before = [dbClicks(t, a.id), dbClicks(t, b.id)];
-    const journal = new LimitJournal(file, t.db.sqlite);
+    t.sqlite.prepare('UPDATE settings SET value = ? WHERE key = ?').run('8', JOURNAL_OFFSET_KEY);
+    const before = [await dbClicks(t, a.id), await dbClicks(t, b.id)];
+    const journal = new LimitJournal(file, t.sqlite);
     expect(journal.replayed).toBe(4);
-    expect([dbClicks(t, a.id) - before[0]!, dbClicks(t, b.id) - before[1]!]).toEqual([3, 1]);
+    expect([(await dbClicks(t, a.id)) - before[0]!, (await dbClicks(t, b.id)) - before[1]!]).toEqual([3, 1]);
     expect(fs.statSync(file).size).toBe(0);
     expect(offset(t)).toBe(0);
     journal.close();
@@ -60,12 +60,12 @@ describe('limit journal', () => {
     const a = await createLink(t, { url: 'https://example.com/', alias: 'a', clicks_limit: 100 });
     const file = `${t.dir}/torn.journal`;
     fs.writeFileSync(file, Buffer.alloc(0));
-    t.db.sqlite.prepare('UPDATE settings SET value = ? WHERE key = ?').run('400', JOURNAL_OFFSET_KEY);
-    expect(new LimitJournal(file, t.db.sqlite).replayed).toBe(0);
+    t.sqlite.prepare('UPDATE settings SET value = ? WHERE key = ?').run('400', JOURNAL_OFFSET_KEY);
+    expect(new LimitJournal(file, t.sqlite).replayed).toBe(0);
     fs.writeFileSync(file, Buffer.concat([Buffer.from(new Uint32Array([a.id]).buffer), Buffer.from([1, 2])]));
-    const j = new LimitJournal(file, t.db.sqlite);
+    const j = new LimitJournal(file, t.sqlite);
     expect(j.replayed).toBe(1);
-    expect(dbClicks(t, a.id)).toBe(1);
+    expect(await dbClicks(t, a.id)).toBe(1);
     j.close();
   });
 
@@ -77,7 +77,7 @@ describe('limit journal', () => {
     for (let i = 0; i < 5; i++) codes.push((await visit(t, '/late')).statusCode);
     expect(codes).toEqual([302, 302, 410, 410, 410]);
     await flush(t);
-    expect(dbClicks(t, l.id)).toBe(7);
+    expect(await dbClicks(t, l.id)).toBe(7);
   });
 });
 
@@ -91,17 +91,17 @@ describe('batch writer', () => {
       nums[2 * i + 1] = Date.now();
     }
     const batch = { count, nums, refs: new Uint32Array(7 * count), strings: [null], journalStart: 40 };
-    const write = makeBatchWriter(t.db.sqlite);
+    const write = makeBatchWriter(t.sqlite);
     // Fail the third chunk once: the first two stay written, the retry goes on from there.
-    t.db.sqlite.exec(`CREATE TEMP TRIGGER fail_once BEFORE INSERT ON click_events
+    t.sqlite.exec(`CREATE TEMP TRIGGER fail_once BEFORE INSERT ON click_events
       WHEN (SELECT count(*) FROM click_events) = 4000 BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
     expect(() => write(batch)).toThrow('disk full');
     expect(batch).toMatchObject({ done: 4000, journaled: 2000 });
     expect(offset(t)).toBe(40 + 4 * 2000);
-    t.db.sqlite.exec('DROP TRIGGER fail_once');
+    t.sqlite.exec('DROP TRIGGER fail_once');
     write(batch);
-    expect(eventCount(t, l.id)).toBe(count);
-    expect(dbClicks(t, l.id)).toBe(count);
+    expect(await eventCount(t, l.id)).toBe(count);
+    expect(await dbClicks(t, l.id)).toBe(count);
     expect(offset(t)).toBe(40 + 4 * 2250);
   });
 });

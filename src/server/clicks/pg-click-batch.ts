@@ -1,4 +1,4 @@
-// The click batch writer on PostgreSQL (issue 9, not wired yet): the same batches and the same chunk
+// The click batch writer on PostgreSQL: the same batches and the same chunk
 // summary as SQLite (click-batch.ts), written per chunk in one transaction with three statements over
 // JSON arrays (events, rollups upserted, links.clicks). A batch remembers how far it got (`done`).
 import type pg from 'pg';
@@ -28,7 +28,9 @@ export function makePgBatchWriter(pool: pg.Pool): (batch: ClickBatch) => Promise
       if (chunk.rows.length) {
         await client.query(INSERT_EVENTS, [JSON.stringify(chunk.rows)]);
         await client.query(ADD_ROLLUPS, [JSON.stringify(chunk.rollups)]);
-        await client.query(ADD_CLICKS, [JSON.stringify([...chunk.addTo])]);
+        // Clicks of limited links were counted when they happened (pg-click-counters.ts).
+        const add = [...chunk.addTo].map(([id, n]) => [id, n - (chunk.marked.get(id) ?? 0)]).filter(([, n]) => (n as number) > 0);
+        if (add.length) await client.query(ADD_CLICKS, [JSON.stringify(add)]);
       }
       await client.query('COMMIT');
       return chunk.journaled;

@@ -3,7 +3,11 @@
 // first CHUNK rows by id (no index on clicked_at needed) and deletes those older than the cutoff; it
 // stops at the first step that finds a row young enough. A row stamped earlier than a row written
 // before it (the clock set back) goes when that row goes.
+// On PostgreSQL several instances share the work: a run takes a session advisory lock and an instance
+// that does not get it skips the run, so the events are pruned once, not once per instance.
 import type SQLite from 'better-sqlite3';
+import type pg from 'pg';
+import type { Db } from '../db/database';
 
 const CHUNK = 5000;
 
@@ -21,11 +25,37 @@ export function pruneClickEvents(sqlite: SQLite.Database, days: number, now = Da
   }
 }
 
+/** PostgreSQL: the same chunks, under an advisory lock; null when another instance is pruning. */
+export async function prunePgClickEvents(pool: pg.Pool, days: number, now = Date.now()): Promise<number | null> {
+  const cutoff = new Date(now - days * 86_400_000).toISOString();
+  const client = await pool.connect();
+  try {
+    const lock = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock(hashtext('linkdeck_retention')) AS ok");
+    if (!lock.rows[0]?.ok) return null;
+    try {
+      let total = 0;
+      for (;;) {
+        const r = await client.query(
+          `DELETE FROM click_events WHERE id IN (SELECT id FROM click_events ORDER BY id LIMIT ${CHUNK}) AND clicked_at < $1`,
+          [cutoff],
+        );
+        total += r.rowCount ?? 0;
+        if ((r.rowCount ?? 0) < CHUNK) return total;
+      }
+    } finally {
+      await client.query("SELECT pg_advisory_unlock(hashtext('linkdeck_retention'))");
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /** Prunes shortly after start and then every six hours; returns a stop function. */
-export function scheduleRetention(sqlite: SQLite.Database, days: number, onError: (err: unknown) => void): () => void {
+export function scheduleRetention(db: Db, days: number, onError: (err: unknown) => void): () => void {
   const run = () => {
     try {
-      pruneClickEvents(sqlite, days);
+      if (db.dialect === 'postgres') prunePgClickEvents(db.pool, days).catch(onError);
+      else pruneClickEvents(db.sqlite, days);
     } catch (err) {
       onError(err);
     }

@@ -4,14 +4,17 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema';
+import type { PostgresDb } from './postgres/open-postgres';
 import * as m001 from './migrations/001-initial';
 import * as m002 from './migrations/002-list-performance';
 import * as m003 from './migrations/003-lean-click-events';
+import * as m004 from './migrations/004-shared-limits';
 
 const migrations: Record<string, Migration> = {
   '001-initial': m001,
   '002-list-performance': m002,
   '003-lean-click-events': m003,
+  '004-shared-limits': m004,
 };
 
 class StaticMigrations implements MigrationProvider {
@@ -20,14 +23,23 @@ class StaticMigrations implements MigrationProvider {
   }
 }
 
-export interface Db {
+/** The embedded database. */
+export interface SqliteDb {
+  dialect: 'sqlite';
   kysely: Kysely<Database>;
   /** The raw connection, for the few hot paths that use prepared statements directly. */
   sqlite: SQLite.Database;
   close(): Promise<void>;
 }
 
-export async function openDatabase(file: string): Promise<Db> {
+/**
+ * The storage an app runs on, chosen once at start (storage.ts): SQLite, or PostgreSQL (DATABASE_URL).
+ * Everything that goes through Kysely is shared; the few parts that use the raw connection have one
+ * small implementation per dialect.
+ */
+export type Db = SqliteDb | PostgresDb;
+
+export async function openDatabase(file: string): Promise<SqliteDb> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -45,6 +57,7 @@ export async function openDatabase(file: string): Promise<Db> {
   if (error) throw error;
   let closed = false;
   return {
+    dialect: 'sqlite',
     kysely,
     sqlite,
     async close() {

@@ -1,9 +1,21 @@
-/** True when SQLite refused a row for a UNIQUE constraint (a race the pre-check did not see). */
+// Database errors the API turns into answers, on either database.
+
+/** True when the database refused a row for a UNIQUE constraint (a race the pre-check did not see). */
 export function isUniqueViolation(err: unknown): boolean {
-  return (
-    typeof err === 'object' &&
-    err !== null &&
-    'code' in err &&
-    (err.code === 'SQLITE_CONSTRAINT_UNIQUE' || err.code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
-  );
+  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
+  // SQLite's codes, and PostgreSQL's unique_violation.
+  return err.code === 'SQLITE_CONSTRAINT_UNIQUE' || err.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || err.code === '23505';
+}
+
+/** PostgreSQL (or the way to it) is unavailable right now: the request gets a 503, not a 500. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    // Connection refused/reset; PostgreSQL's classes 08 (connection), 57P01-57P03 (shutting down, starting up).
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
+    if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03') return true;
+  }
+  // node-postgres' own messages for a lost connection or a bounded wait that ran out.
+  return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/i.test(message);
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Domain, DomainCreate, DomainListQuery, DomainUpdate } from '../../shared/domain.schema';
 import { likePattern, nowIso } from '../http/pagination';
+import { likeOperator } from '../db/dialect';
 
 export function domainUrl(name: string, baseUrl: string): string {
   return `${new URL(baseUrl).protocol}//${name}`;
@@ -88,10 +89,10 @@ export class DomainsRepo {
 
   async list(userId: number, q: DomainListQuery): Promise<{ rows: Domain[]; total: number }> {
     let filtered = this.db.selectFrom('domains as d').where('d.user_id', '=', userId);
-    if (q.search) filtered = filtered.where('d.name', 'like', likePattern(q.search));
+    if (q.search) filtered = filtered.where('d.name', likeOperator(this.db), likePattern(q.search));
     const { n } = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     let rowsQ = this.base(userId);
-    if (q.search) rowsQ = rowsQ.where('d.name', 'like', likePattern(q.search));
+    if (q.search) rowsQ = rowsQ.where('d.name', likeOperator(this.db), likePattern(q.search));
     const rows = await rowsQ
       .orderBy(`d.${q.sort_by}`, q.sort)
       .orderBy('d.id', q.sort)

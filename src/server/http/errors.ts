@@ -2,6 +2,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod';
 import { errorsBag, sentence } from '../../shared/zod-messages';
+import { isDatabaseUnavailable } from '../db/errors';
+import { sendPage } from '../redirect/respond';
+import { unavailablePage } from '../redirect/pages/pages';
 
 export class HttpError extends Error {
   constructor(
@@ -68,6 +71,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.statusCode === 429) return sendError(reply, new HttpError(429, 'Too Many Requests.'));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(reply, new HttpError(error.statusCode, 'The request could not be understood.'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      if (!request.url.startsWith('/api/')) return sendPage(reply, 503, unavailablePage());
+      return sendError(reply, new HttpError(503, 'Service Unavailable.'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, new HttpError(500, 'Server Error.'));

@@ -1,4 +1,5 @@
 // Laravel-style page envelopes: data, links (keeping the request's query), meta.
+import { MAX_ID } from '../../shared/fields';
 import type { FastifyRequest } from 'fastify';
 import type { Paginated } from '../../shared/list-query';
 
@@ -47,9 +48,11 @@ export const deleted = (id: number, object: 'domain' | 'link' | 'space' | 'pixel
 });
 
 /** `{id}` in a path: anything but a positive integer is an id that does not exist. */
+/** A path id; -1 (a 404) when it is not one or is larger than any row's id can be. */
 export function parseId(raw: string): number {
-  if (!/^[1-9]\d{0,15}$/.test(raw)) return -1;
-  return Number(raw);
+  if (!/^[1-9]\d{0,9}$/.test(raw)) return -1;
+  const id = Number(raw);
+  return id <= MAX_ID ? id : -1;
 }
 
 export const nowIso = () => new Date().toISOString();

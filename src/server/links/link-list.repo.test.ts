@@ -11,9 +11,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const total = async (key: string, q: string) => (await get(t, key, `/api/v1/links?${q}`)).json().meta.total as number;
-const counters = (userId: number) => t.db.sqlite.prepare('SELECT total, disabled FROM link_counters WHERE user_id = ?').get(userId);
+const counters = (userId: number) => t.sqlite.prepare('SELECT total, disabled FROM link_counters WHERE user_id = ?').get(userId);
 const brute = (userId: number) =>
-  t.db.sqlite.prepare('SELECT count(*) AS total, coalesce(sum(disabled = 1), 0) AS disabled FROM links WHERE user_id = ?').get(userId);
+  t.sqlite.prepare('SELECT count(*) AS total, coalesce(sum(disabled = 1), 0) AS disabled FROM links WHERE user_id = ?').get(userId);
 
 describe('list totals stay exact', () => {
   it('follow creates, updates and deletes of links', async () => {
@@ -64,10 +64,10 @@ describe('list totals stay exact', () => {
     expect(await total(u.api_key, 'status=3')).toBe(1);
     expect(await total(u.api_key, 'status=1')).toBe(2);
     await t.as(t.adminKey, { method: 'DELETE', url: `/api/v1/users/${u.id}` });
-    expect(t.db.sqlite.prepare('SELECT count(*) n FROM link_counters WHERE user_id = ?').get(u.id)).toEqual({ n: 0 });
+    expect(t.sqlite.prepare('SELECT count(*) n FROM link_counters WHERE user_id = ?').get(u.id)).toEqual({ n: 0 });
     expect(await total(t.userKey, 'search=cascade')).toBe(1);
-    const all = t.db.sqlite.prepare('SELECT user_id, total, disabled FROM link_counters ORDER BY user_id').all();
-    const expected = t.db.sqlite.prepare('SELECT user_id, count(*) total, sum(disabled = 1) disabled FROM links GROUP BY user_id ORDER BY user_id').all();
+    const all = t.sqlite.prepare('SELECT user_id, total, disabled FROM link_counters ORDER BY user_id').all();
+    const expected = t.sqlite.prepare('SELECT user_id, count(*) total, sum(disabled = 1) disabled FROM links GROUP BY user_id ORDER BY user_id').all();
     expect(all.filter((r) => (r as { total: number }).total > 0)).toEqual(expected);
   });
 
@@ -75,13 +75,13 @@ describe('list totals stay exact', () => {
     const soon = new Date(Date.now() + 1500).toISOString();
     const link = await createLink(t, t.userKey, { url: 'https://e.com/soon', active_period_end_at: soon, clicks_limit: 2 });
     const before = await total(t.userKey, 'status=2');
-    t.db.sqlite.prepare('UPDATE links SET clicks = 2 WHERE id = ?').run(link.id);
+    t.sqlite.prepare('UPDATE links SET clicks = 2 WHERE id = ?').run(link.id);
     expect(await total(t.userKey, 'status=2')).toBe(before + 1);
-    t.db.sqlite.prepare('UPDATE links SET clicks = 0 WHERE id = ?').run(link.id);
+    t.sqlite.prepare('UPDATE links SET clicks = 0 WHERE id = ?').run(link.id);
     expect(await total(t.userKey, 'status=2')).toBe(before);
     await new Promise((r) => setTimeout(r, 1600));
     expect(await total(t.userKey, 'status=2')).toBe(before + 1);
-    t.db.sqlite.prepare('UPDATE links SET clicks = 2 WHERE id = ?').run(link.id);
+    t.sqlite.prepare('UPDATE links SET clicks = 2 WHERE id = ?').run(link.id);
     expect(await total(t.userKey, 'status=2')).toBe(before + 1);
     expect(await total(t.userKey, 'status=1') + await total(t.userKey, 'status=2') + await total(t.userKey, 'status=3')).toBe(await total(t.userKey, ''));
   });

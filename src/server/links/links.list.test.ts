@@ -31,9 +31,9 @@ beforeAll(async () => {
   await mk('disabledEnded', { title: 'Zeta', disabled: 1, active_period_end_at: past });
   await mk('future-end', { title: 'Eta', active_period_end_at: future, clicks_limit: 10 });
   // Clicks are written by the redirect engine; set them directly for the status rule and the clicks sort.
-  t.db.sqlite.prepare('UPDATE links SET clicks = ? WHERE id = ?').run(5, L.limited);
-  t.db.sqlite.prepare('UPDATE links SET clicks = ? WHERE id = ?').run(3, L['future-end']);
-  t.db.sqlite.prepare('UPDATE links SET clicks = ? WHERE id = ?').run(7, L.active);
+  await t.query('UPDATE links SET clicks = ? WHERE id = ?', 5, L.limited);
+  await t.query('UPDATE links SET clicks = ? WHERE id = ?', 3, L['future-end']);
+  await t.query('UPDATE links SET clicks = ? WHERE id = ?', 7, L.active);
   await createLink(t, t.adminKey, { url: 'https://example.com/admin', title: 'Alpha admin launch' });
 });
 afterAll(async () => t.close());
@@ -72,14 +72,14 @@ describe('status', () => {
   });
 
   it('follows changes: clicks reaching the limit, enabling, updates', async () => {
-    t.db.sqlite.prepare('UPDATE links SET clicks = 10 WHERE id = ?').run(L['future-end']);
+    await t.query('UPDATE links SET clicks = 10 WHERE id = ?', L['future-end']);
     expect(await set('status=2')).toEqual(idsOf('ended', 'limited', 'future-end'));
     expect((await list('status=1')).json().meta.total).toBe(2);
     await t.as(t.userKey, { method: 'PATCH', url: `/api/v1/links/${L.disabled}`, payload: { disabled: 0 } });
     expect(await set('status=3')).toEqual(idsOf('disabledEnded'));
     expect((await list('status=1')).json().meta.total).toBe(3);
     await t.as(t.userKey, { method: 'PATCH', url: `/api/v1/links/${L.disabled}`, payload: { disabled: 1 } });
-    t.db.sqlite.prepare('UPDATE links SET clicks = 3 WHERE id = ?').run(L['future-end']);
+    await t.query('UPDATE links SET clicks = 3 WHERE id = ?', L['future-end']);
     expect((await list('status=1')).json().meta.total).toBe(3);
   });
 });

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Insertable, type Updateable } from 'kysely';
 import type { Database, LinksTable } from '../db/schema';
+import { isPostgres } from '../db/dialect';
 
 export type LinkRow = Selectable<LinksTable>;
 
@@ -14,7 +15,8 @@ export class LinksRepo {
     let q = this.db
       .selectFrom('links')
       .select('id')
-      .where(sql<number>`ifnull(domain_id, 0)`, '=', domainId ?? 0)
+      // The expression of the unique index links_domain_alias on each database, so that it is used.
+      .where(isPostgres(this.db) ? sql<number>`coalesce(domain_id, 0)` : sql<number>`ifnull(domain_id, 0)`, '=', domainId ?? 0)
       .where('alias', '=', alias);
     if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
     return !!(await q.executeTakeFirst());

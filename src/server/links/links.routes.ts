@@ -13,7 +13,7 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get('/', { schema: { tags, querystring: linkListQuerySchema } }, async (request) => {
     const q = request.query;
-    const { rows, total } = service.listRepo.list(request.user.id, q, nowIso());
+    const { rows, total } = await service.listRepo.list(request.user.id, q, nowIso());
     return paginate(request, await service.present(rows), total, q.page, q.per_page);
   });
 

@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../db/errors';
 import { nowIso } from '../http/pagination';
 import { LinksRepo, type LinkRow } from './links.repo';
 import { LinkListRepo } from './link-list.repo';
+import { PgLinkListRepo } from './pg-link-list.repo';
 import { presentLink } from './link.presenter';
 import { generateAlias } from './alias';
 import { fetchTitle, TitleQueue } from './title-fetcher';
@@ -26,12 +27,13 @@ export function titleQueueOf(ctx: AppContext): TitleQueue | undefined {
 
 export class LinksService {
   readonly repo: LinksRepo;
-  readonly listRepo: LinkListRepo;
+  /** The list of GET /links: SQLite's answers synchronously, PostgreSQL's with a promise. */
+  readonly listRepo: LinkListRepo | PgLinkListRepo;
   readonly titles: TitleQueue;
 
   constructor(private readonly ctx: AppContext) {
     this.repo = new LinksRepo(ctx.db.kysely);
-    this.listRepo = new LinkListRepo(ctx.db.sqlite);
+    this.listRepo = ctx.db.dialect === 'postgres' ? new PgLinkListRepo(ctx.db.kysely) : new LinkListRepo(ctx.db.sqlite);
     this.titles = new TitleQueue(async (id, url) => {
       const title = await fetchTitle(ctx.outbound, url);
       if (title && (await this.repo.setTitleIfEmpty(id, title))) this.ctx.changes.emit('link', id);

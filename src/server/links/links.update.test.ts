@@ -127,11 +127,11 @@ describe('update link', () => {
     expect422(await put(link.id, { password: '' }), 'password');
     const cleared = await put(link.id, { privacy: 0, password: '' });
     expect(cleared.json().data).toMatchObject({ privacy: 0, password: false });
-    const row = t.db.sqlite.prepare('SELECT password_hash, redirect_password_hash FROM links WHERE id = ?').get(link.id);
-    expect(row).toEqual({ password_hash: null, redirect_password_hash: null });
+    const rows = await t.query('SELECT password_hash, redirect_password_hash FROM links WHERE id = ?', link.id);
+    expect(rows).toEqual([{ password_hash: null, redirect_password_hash: null }]);
     const withRedirect = await put(link.id, { redirect_password: 'let-me-in' });
     expect(withRedirect.json().data.redirect_password).toBe(true);
-    const stored = t.db.sqlite.prepare('SELECT redirect_password_hash h FROM links WHERE id = ?').get(link.id) as { h: string };
+    const [stored = { h: '' }] = await t.query<{ h: string }>('SELECT redirect_password_hash AS h FROM links WHERE id = ?', link.id);
     expect(stored.h).toMatch(/^scrypt\$/);
     expect(stored.h).not.toContain('let-me-in');
     const listed = await get(t, t.userKey, '/api/v1/links?per_page=100');

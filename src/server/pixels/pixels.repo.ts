@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Pixel, PixelCreate, PixelListQuery, PixelUpdate } from '../../shared/pixel.schema';
 import { likePattern, nowIso } from '../http/pagination';
+import { likeOperator } from '../db/dialect';
 
 const columns = ['id', 'name', 'type', 'value', 'created_at', 'updated_at'] as const;
 
@@ -38,7 +39,7 @@ export class PixelsRepo {
 
   async list(userId: number, q: PixelListQuery): Promise<{ rows: Pixel[]; total: number }> {
     let base = this.db.selectFrom('pixels').where('user_id', '=', userId);
-    if (q.search) base = base.where('name', 'like', likePattern(q.search));
+    if (q.search) base = base.where('name', likeOperator(this.db), likePattern(q.search));
     if (q.type) base = base.where('type', '=', q.type);
     const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await base

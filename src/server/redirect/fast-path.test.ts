@@ -3,7 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-utils/test-app';
+import { createTestApp, onPostgres, type TestApp } from '../test-utils/test-app';
 import type { Config } from '../config';
 import { CHROME_WIN, GOOGLEBOT, createLink, createPixel, dbClicks, eventCount, flush, updateLink } from './test-helpers';
 import { fastPathOf } from './fast-path';
@@ -44,6 +44,15 @@ function get(path: string, headers: Record<string, string> = {}, method = 'GET')
   });
 }
 
+/**
+ * Visits the fast path answered: `sqlite` on SQLite; on PostgreSQL `pg`, since there the first visit after
+ * a link is created or changed loads it (a promise: the route answers) and a limited link's click waits
+ * for the database (always the route).
+ */
+function expectFast(sqlite: number, pg: number): void {
+  expect(fastCount()).toBe(onPostgres ? pg : sqlite);
+}
+
 function fastCount(): number {
   const fast = fastPathOf(t.app.server);
   if (!fast) throw new Error('the server has no fast path');
@@ -59,13 +68,13 @@ describe('redirect fast path (listening server)', () => {
     expect(res.headers.location).toBe('https://example.com/p?a=1&b=2#f');
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['content-length']).toBe('0');
-    expect(fastCount()).toBe(1);
+    expectFast(1, 0);
     const nonAscii = await createLink(t, { url: 'https://example.com/€ 1', alias: 'euro' });
     expect((await get('/euro')).headers.location).toBe('https://example.com/%E2%82%AC%201');
     await flush(t);
-    expect(dbClicks(t, l.id)).toBe(1);
-    expect(dbClicks(t, nonAscii.id)).toBe(1);
-    const ev = t.db.sqlite.prepare('SELECT os, browser, device FROM click_events WHERE link_id = ?').get(l.id);
+    expect(await dbClicks(t, l.id)).toBe(1);
+    expect(await dbClicks(t, nonAscii.id)).toBe(1);
+    const [ev] = await t.query('SELECT os, browser, device FROM click_events WHERE link_id = ?', l.id);
     expect(ev).toEqual({ os: 'Windows', browser: 'Chrome', device: 'Desktop' });
   });
 
@@ -74,9 +83,9 @@ describe('redirect fast path (listening server)', () => {
     const l = await createLink(t, { url: 'https://example.com/', alias: 'hb' });
     expect((await get('/hb', {}, 'HEAD')).status).toBe(302);
     expect((await get('/hb', { 'user-agent': GOOGLEBOT })).headers.location).toBe('https://example.com/');
-    expect(fastCount()).toBe(2);
+    expectFast(2, 1);
     await flush(t);
-    expect(dbClicks(t, l.id)).toBe(0);
+    expect(await dbClicks(t, l.id)).toBe(0);
   });
 
   it('with TRUST_PROXY: country from the leftmost X-Forwarded-For, domain from X-Forwarded-Host', async () => {
@@ -88,9 +97,9 @@ describe('redirect fast path (listening server)', () => {
     expect(viaProxy.headers.location).toBe('https://gb.example/');
     expect((await get('/geo', { host: 'brand.example', 'x-forwarded-for': '8.8.8.8' })).headers.location).toBe('https://world.example/');
     expect((await get('/geo')).status).toBe(404); // the default domain has no such link
-    expect(fastCount()).toBe(2);
+    expectFast(2, 1);
     await flush(t);
-    const countries = t.db.sqlite.prepare('SELECT country FROM click_events WHERE link_id = ? ORDER BY id').pluck().all(l.id);
+    const countries = (await t.query<{ country: string }>('SELECT country FROM click_events WHERE link_id = ? ORDER BY id', l.id)).map((r) => r.country);
     expect(countries).toEqual(['GB', 'US']);
   });
 
@@ -128,10 +137,10 @@ describe('redirect fast path (listening server)', () => {
     const count = (s: number) => answers.filter((a) => a.status === s).length;
     expect(count(302)).toBe(50);
     expect(count(410)).toBe(150);
-    expect(fastCount()).toBe(50);
+    expectFast(50, 0);
     await flush(t);
-    expect(dbClicks(t, l.id)).toBe(50);
-    expect(eventCount(t, l.id)).toBe(50);
+    expect(await dbClicks(t, l.id)).toBe(50);
+    expect(await eventCount(t, l.id)).toBe(50);
   });
 
   it('sees API changes at once, and leaves the application routes alone', async () => {
@@ -147,7 +156,7 @@ describe('redirect fast path (listening server)', () => {
     expect((await get('/health')).body).toBe('{"status":"ok"}');
     expect((await get('/api')).status).toBe(404);
     expect((await get('/dashboard')).status).toBeLessThan(400);
-    expect(fastCount()).toBe(2);
+    expectFast(2, 0);
   });
 
   it('is off with LOG_REQUESTS, so that every visit is logged by Fastify', async () => {
@@ -162,9 +171,11 @@ describe('redirect fast path (listening server)', () => {
     const l = await createLink(t, { url: 'https://example.com/', alias: 'burst' });
     const answers = await Promise.all(Array.from({ length: 300 }, () => get('/burst')));
     expect(answers.every((a) => a.status === 302)).toBe(true);
-    expect(fastCount()).toBe(300);
+    // On PostgreSQL the visits that arrive while the link is being loaded share that read (the route answers).
+    if (onPostgres) expect(fastCount()).toBeGreaterThan(200);
+    else expect(fastCount()).toBe(300);
     await t.app.close();
-    expect(dbClicks(t, l.id)).toBe(300);
-    expect(eventCount(t, l.id)).toBe(300);
+    expect(await dbClicks(t, l.id)).toBe(300);
+    expect(await eventCount(t, l.id)).toBe(300);
   });
 });

@@ -80,10 +80,17 @@ export class FastPath {
     const m = PLAIN_PATH.exec(req.url ?? '');
     const alias = m?.[1];
     if (!alias || isReservedAlias(alias)) return false;
-    const { link } = engine.lookup(req, alias);
+    const found = engine.lookup(req, alias);
+    if (found instanceof Promise) {
+      // Not cached yet (PostgreSQL): Fastify's route answers, sharing this read; its failure is the route's.
+      found.catch(() => undefined);
+      return false;
+    }
+    const { link } = found;
     const now = Date.now();
     if (!link || !engine.isPlain(link, now)) return false;
     const out = engine.forward(link, req, now);
+    if (out instanceof Promise) throw new Error('fast path: a plain visit must not wait'); // isPlain() rules this out
     // 'expired': the limit was reached by this visit's turn, and nothing was counted; the route's
     // visit() sees the same count and answers with the expired page or expiration_url.
     if (out.kind !== 'redirect') return false;

@@ -3,20 +3,22 @@
 // settings table, so grants survive restarts. A grant names its link and is bound to the link's current
 // password hash, so it opens nothing else and stops working when the password changes.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type SQLite from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 
 export type GrantKind = 'pw' | 'ok' | 'st';
 
 const MAX_AGE: Record<GrantKind, number> = { pw: 86_400, ok: 30 * 86_400, st: 86_400 };
 
-export function loadSecret(sqlite: SQLite.Database): Buffer {
-  const read = sqlite.prepare<[], string>("SELECT value FROM settings WHERE key = 'cookie_secret'").pluck();
-  let value = read.get();
-  if (!value) {
-    sqlite.prepare("INSERT OR IGNORE INTO settings (key, value) VALUES ('cookie_secret', ?)").run(randomBytes(32).toString('base64url'));
-    value = read.get() as string;
-  }
-  return Buffer.from(value, 'base64url');
+/** The secret, made on first use; instances sharing a database share it (the first insert wins). */
+export async function loadSecret(db: Kysely<Database>): Promise<Buffer> {
+  await db
+    .insertInto('settings')
+    .values({ key: 'cookie_secret', value: randomBytes(32).toString('base64url') })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db.selectFrom('settings').select('value').where('key', '=', 'cookie_secret').executeTakeFirstOrThrow();
+  return Buffer.from(row.value, 'base64url');
 }
 
 export class Grants {
@@ -54,8 +56,16 @@ export class Grants {
   }
 }
 
-/** Failed password attempts per visitor and link: at most `max` in `windowMs`. */
-export class AttemptLimiter {
+/** Failed password attempts per visitor and link: at most 5 in 5 minutes. */
+export interface Attempts {
+  /** Seconds to wait before the next attempt, or 0 when one is allowed. */
+  retryAfter(key: string): number | Promise<number>;
+  fail(key: string): void | Promise<void>;
+  reset(key: string): void | Promise<void>;
+}
+
+/** One process (SQLite): the attempts in memory. */
+export class AttemptLimiter implements Attempts {
   private readonly fails = new Map<string, number[]>();
 
   constructor(

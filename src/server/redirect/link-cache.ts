@@ -1,12 +1,11 @@
 // What the hot path needs, cached: domains by host, links by (domain, alias) with their pixels, and a
-// rotation state per link. Misses are cached too. The API announces every change on ctx.changes
+// rotation state per link. Misses are cached too. The reads go to a LinkSource (link-source.ts): on SQLite
+// they answer at once, on PostgreSQL a miss returns a promise (concurrent misses share it). The API announces every change on ctx.changes
 // ('link' id, 'domain' id, 'reset'), and the entries concerned are dropped at once.
-import type SQLite from 'better-sqlite3';
 import type { Changes } from '../context';
 import type { TargetsType } from '../../shared/enums';
 import { parseStoredTargets, type Target } from '../../shared/targets';
-import type { Selectable } from 'kysely';
-import type { LinksTable } from '../db/schema';
+import type { LinkSource, MaybePromise, SourceLink } from './link-source';
 import { SmoothRotation } from '../../shared/target-matching';
 
 export interface CachedDomain {
@@ -39,69 +38,82 @@ export interface CachedLink {
   pixels: { type: string; value: string }[];
 }
 
-/** The columns of a link the redirect reads (see the SELECT below). */
-type LinkRow = Omit<Selectable<LinksTable>, 'user_id' | 'space_id' | 'created_at' | 'updated_at'>;
-
-
 const time = (iso: string | null) => (iso === null ? null : Date.parse(iso));
 
+/**
+ * Entries loaded by a read that started before a change are not kept (the read may have seen the old
+ * row): every change bumps `generation`, and a load keeps its result only if none happened meanwhile.
+ */
 export class LinkCache {
   private readonly links = new Map<string, CachedLink | null>();
   private readonly keyById = new Map<number, string>();
   private readonly domains = new Map<string, CachedDomain | null>();
-  private readonly byAlias: SQLite.Statement<[number, string], LinkRow>;
-  private readonly byId: SQLite.Statement<[number], { domain_id: number | null; alias: string }>;
-  private readonly pixels: SQLite.Statement<[number], { type: string; value: string }>;
-  private readonly domain: SQLite.Statement<[string], CachedDomain>;
+  /** Loads under way (asynchronous sources), so concurrent misses share one read. */
+  private readonly loading = new Map<string, Promise<CachedLink | null>>();
+  private readonly loadingDomains = new Map<string, Promise<CachedDomain | null>>();
+  private generation = 0;
 
   constructor(
-    sqlite: SQLite.Database,
+    private readonly source: LinkSource,
     changes: Changes,
     private readonly onLinkDeleted: (id: number) => void,
     private readonly max = 100_000,
   ) {
-    this.byAlias = sqlite.prepare(
-      `SELECT id, domain_id, alias, url, title, targets, targets_type, sensitive_content, privacy, password_hash,
-        redirect_password_hash, active_period_start_at, active_period_end_at, clicks_limit, expiration_url, disabled, clicks
-       FROM links WHERE ifnull(domain_id, 0) = ? AND alias = ?`,
-    );
-    this.byId = sqlite.prepare('SELECT domain_id, alias FROM links WHERE id = ?');
-    this.pixels = sqlite.prepare(
-      'SELECT p.type, p.value FROM link_pixels lp JOIN pixels p ON p.id = lp.pixel_id WHERE lp.link_id = ? ORDER BY p.id',
-    );
-    this.domain = sqlite.prepare('SELECT id, homepage_url, not_found_url FROM domains WHERE name = ?');
     changes.on('link', (id) => this.dropLink(id));
     changes.on('domain', () => this.clear());
     changes.on('reset', () => this.clear());
   }
 
-  domainFor(host: string): CachedDomain | null {
-    let d = this.domains.get(host);
+  domainFor(host: string): MaybePromise<CachedDomain | null> {
+    const d = this.domains.get(host);
     if (d !== undefined) return d;
-    d = this.domain.get(host) ?? null;
-    if (this.domains.size >= 10_000) this.domains.clear();
-    this.domains.set(host, d);
-    return d;
+    const pending = this.loadingDomains.get(host);
+    if (pending) return pending;
+    const gen = this.generation;
+    const keep = (found: CachedDomain | null) => {
+      if (gen !== this.generation) return found;
+      if (this.domains.size >= 10_000) this.domains.clear();
+      this.domains.set(host, found);
+      return found;
+    };
+    const loaded = this.source.domain(host);
+    if (!(loaded instanceof Promise)) return keep(loaded);
+    const p = loaded.then(keep).finally(() => this.loadingDomains.delete(host));
+    this.loadingDomains.set(host, p);
+    return p;
   }
 
-  link(domainId: number | null, alias: string): CachedLink | null {
+  link(domainId: number | null, alias: string): MaybePromise<CachedLink | null> {
     const key = `${domainId ?? 0}/${alias}`;
-    let hit = this.links.get(key);
+    const hit = this.links.get(key);
     if (hit !== undefined) return hit;
-    const row = this.byAlias.get(domainId ?? 0, alias);
-    hit = row ? this.toCached(row) : null;
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    const gen = this.generation;
+    const keep = (row: SourceLink | null) => {
+      const found = row ? this.toCached(row) : null;
+      if (gen === this.generation) this.store(key, found);
+      return found;
+    };
+    const loaded = this.source.link(domainId ?? 0, alias);
+    if (!(loaded instanceof Promise)) return keep(loaded);
+    const p = loaded.then(keep).finally(() => this.loading.delete(key));
+    this.loading.set(key, p);
+    return p;
+  }
+
+  private store(key: string, link: CachedLink | null): void {
     if (this.links.size >= this.max) {
       const oldest = this.links.keys().next().value as string;
       const old = this.links.get(oldest);
       this.links.delete(oldest);
       if (old) this.keyById.delete(old.id);
     }
-    this.links.set(key, hit);
-    if (hit) this.keyById.set(hit.id, key);
-    return hit;
+    this.links.set(key, link);
+    if (link) this.keyById.set(link.id, key);
   }
 
-  private toCached(row: LinkRow): CachedLink {
+  private toCached(row: SourceLink): CachedLink {
     const targets = parseStoredTargets(row.targets);
     const type = (targets.length ? row.targets_type : null) as TargetsType | null;
     return {
@@ -123,21 +135,29 @@ export class LinkCache {
       clicks: row.clicks,
       expiration_url: row.expiration_url,
       disabled: row.disabled === 1,
-      pixels: this.pixels.all(row.id),
+      pixels: row.pixels,
     };
   }
 
   /** The link's old key (alias may have changed), and its current key (a cached miss may now exist). */
   private dropLink(id: number): void {
+    this.generation++;
     const old = this.keyById.get(id);
     if (old !== undefined) this.links.delete(old);
     this.keyById.delete(id);
-    const now = this.byId.get(id);
-    if (now) this.links.delete(`${now.domain_id ?? 0}/${now.alias}`);
-    else this.onLinkDeleted(id);
+    const dropNow = (now: { domain_id: number | null; alias: string } | null) => {
+      if (now) this.links.delete(`${now.domain_id ?? 0}/${now.alias}`);
+      else this.onLinkDeleted(id);
+    };
+    const now = this.source.keyOf(id);
+    if (!(now instanceof Promise)) return dropNow(now);
+    // Until the read answers, a miss cached at the new key could hide the link: drop every cached miss.
+    for (const [key, value] of this.links) if (value === null) this.links.delete(key);
+    now.then(dropNow, () => this.clear());
   }
 
   clear(): void {
+    this.generation++;
     this.links.clear();
     this.keyById.clear();
     this.domains.clear();

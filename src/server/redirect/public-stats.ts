@@ -16,15 +16,15 @@ export async function publicStatsRoutes(app: FastifyInstance, opts: { engine: Re
   const repo = new StatsRepo(app.ctx.db.kysely);
 
   /** The link when its statistics may be shown at all (exists, not disabled, not private). */
-  const visible = (request: AliasRequest): CachedLink | null => {
-    const { link } = engine.lookup(request.raw, request.params.alias);
+  const visible = async (request: AliasRequest): Promise<CachedLink | null> => {
+    const { link } = await engine.lookup(request.raw, request.params.alias);
     if (!link || link.disabled || link.privacy === 1) return null;
     if (link.privacy === 2 && !link.password_hash) return null;
     return link;
   };
 
   app.get('/:alias/+', async (request: AliasRequest, reply) => {
-    const link = visible(request);
+    const link = await visible(request);
     if (!link) return sendPage(reply, 404, notFoundPage());
     if (link.privacy === 2 && !engine.grants.has(request.cookies, 'st', link.id, link.password_hash)) {
       return sendPage(reply, 200, passwordPage({ action: request.url, purpose: 'stats' }));
@@ -33,19 +33,19 @@ export async function publicStatsRoutes(app: FastifyInstance, opts: { engine: Re
   });
 
   app.post('/:alias/+', async (request: AliasRequest, reply) => {
-    const link = visible(request);
+    const link = await visible(request);
     if (!link) return sendPage(reply, 404, notFoundPage());
     if (link.privacy !== 2 || !link.password_hash) return sendPage(reply, 200, await statsPage(repo, link));
     const body = request.body as Record<string, unknown> | undefined;
     const password = typeof body?.password === 'string' ? body.password : '';
     const key = `stats|${engine.ipOf(request.raw)}|${link.id}`;
-    const wait = engine.attempts.retryAfter(key);
+    const wait = await engine.attempts.retryAfter(key);
     if (wait) return sendPage(reply.header('retry-after', String(wait)), 429, tooManyAttemptsPage(wait));
     if (!(await verifyPassword(password.slice(0, 256), link.password_hash))) {
-      engine.attempts.fail(key);
+      await engine.attempts.fail(key);
       return sendPage(reply, 401, passwordPage({ action: request.url, purpose: 'stats', error: 'Wrong password. Try again.' }));
     }
-    engine.attempts.reset(key);
+    await engine.attempts.reset(key);
     reply.header('set-cookie', engine.grants.issue('st', link.id, link.password_hash, engine.secure(request), link.alias));
     return sendPage(reply, 200, await statsPage(repo, link));
   });

@@ -2,12 +2,16 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { ClickCounters } from '../clicks/click-counters';
+import { ClickCounters, type ClickCounting } from '../clicks/click-counters';
+import { PgClickCounters } from '../clicks/pg-click-counters';
 import { ClickWriter } from '../clicks/click-writer';
+import { makePgBatchWriter } from '../clicks/pg-click-batch';
 import { LimitJournal } from '../clicks/limit-journal';
 import { VisitorResolver, type VisitorInfo } from '../visitor/visitor';
 import { LinkCache, type CachedDomain, type CachedLink } from './link-cache';
-import { AttemptLimiter, Grants, loadSecret } from './grants';
+import { PgLinkSource, SqliteLinkSource, type MaybePromise } from './link-source';
+import { AttemptLimiter, Grants, loadSecret, type Attempts } from './grants';
+import { PgAttempts } from './pg-attempts';
 import { hostOf, mergeQuery, pickDestination } from './destination';
 import { clientHost, clientIp } from '../http/client-address';
 import { sendPage, sendRedirect } from './respond';
@@ -30,6 +34,11 @@ export type Forward =
   /** The click limit was reached by this very visit's turn; nothing was counted. */
   | { kind: 'expired' };
 
+export interface Found {
+  domain: CachedDomain | null;
+  link: CachedLink | null;
+}
+
 const engines = new WeakMap<AppContext, RedirectEngine>();
 
 /** The engine of an app (tests flush its click writer through it). */
@@ -37,39 +46,69 @@ export function engineOf(ctx: AppContext): RedirectEngine | undefined {
   return engines.get(ctx);
 }
 
+/**
+ * The redirect over either database. SQLite: everything is synchronous (cache misses are prepared
+ * statements, the limit is an in-memory counter backed by the limit journal). PostgreSQL: a cache miss
+ * and a limited link's click are one round trip each, so lookup(), visit() and forward() may return a
+ * promise; a cached unlimited link still goes through synchronously (and the fast path serves it).
+ */
 export class RedirectEngine {
   readonly cache: LinkCache;
-  readonly counters: ClickCounters;
+  readonly counters: ClickCounting;
   readonly writer: ClickWriter;
-  /** Limited links' clicks, durable before the redirect (null for an in-memory database). */
+  /** Limited links' clicks, durable before the redirect (SQLite files only). */
   readonly journal: LimitJournal | null;
   readonly grants: Grants;
-  readonly attempts = new AttemptLimiter();
+  readonly attempts: Attempts;
   readonly visitors: VisitorResolver;
   private readonly onError: (err: unknown) => void;
 
-  constructor(private readonly ctx: AppContext, onError: (err: unknown) => void) {
-    const { sqlite } = ctx.db;
-    // The journal's replay restores links.clicks after a crash: before any counter reads it.
-    this.journal = sqlite.memory || sqlite.name === '' || sqlite.name === ':memory:' ? null : new LimitJournal(`${sqlite.name}-limits`, sqlite);
-    this.counters = new ClickCounters(sqlite);
-    this.cache = new LinkCache(sqlite, ctx.changes, (id) => this.counters.forget(id));
-    this.writer = new ClickWriter(sqlite, { onError, journal: this.journal });
+  private constructor(
+    private readonly ctx: AppContext,
+    onError: (err: unknown) => void,
+    secret: Buffer,
+  ) {
+    const { db } = ctx;
     this.onError = onError;
-    this.grants = new Grants(loadSecret(sqlite));
+    if (db.dialect === 'postgres') {
+      this.journal = null;
+      this.counters = new PgClickCounters(db.pool);
+      this.cache = new LinkCache(new PgLinkSource(db.pool), ctx.changes, (id) => this.counters.forget(id));
+      this.writer = new ClickWriter(makePgBatchWriter(db.pool), { onError });
+      this.attempts = new PgAttempts(db.pool);
+    } else {
+      const { sqlite } = db;
+      // The journal's replay restores links.clicks after a crash: before any counter reads it.
+      this.journal = sqlite.memory || sqlite.name === '' || sqlite.name === ':memory:' ? null : new LimitJournal(`${sqlite.name}-limits`, sqlite);
+      this.counters = new ClickCounters(sqlite);
+      this.cache = new LinkCache(new SqliteLinkSource(sqlite), ctx.changes, (id) => this.counters.forget(id));
+      this.writer = new ClickWriter(sqlite, { onError, journal: this.journal });
+      this.attempts = new AttemptLimiter();
+    }
+    this.grants = new Grants(secret);
     this.visitors = new VisitorResolver(ctx.config.trustProxy);
     engines.set(ctx, this);
   }
 
+  static async create(ctx: AppContext, onError: (err: unknown) => void): Promise<RedirectEngine> {
+    return new RedirectEngine(ctx, onError, await loadSecret(ctx.db.kysely));
+  }
+
   /** The request's domain (by Host, or X-Forwarded-Host with TRUST_PROXY); null is the default domain. */
-  domainOf(raw: IncomingMessage): CachedDomain | null {
+  domainOf(raw: IncomingMessage): MaybePromise<CachedDomain | null> {
     const host = hostOf(clientHost(raw, this.ctx.config.trustProxy));
     return host ? this.cache.domainFor(host) : null;
   }
 
-  lookup(raw: IncomingMessage, alias: string): { domain: CachedDomain | null; link: CachedLink | null } {
+  lookup(raw: IncomingMessage, alias: string): MaybePromise<Found> {
     const domain = this.domainOf(raw);
-    return { domain, link: this.cache.link(domain?.id ?? null, alias) };
+    if (domain instanceof Promise) return domain.then((d) => this.linkIn(d, alias));
+    return this.linkIn(domain, alias);
+  }
+
+  private linkIn(domain: CachedDomain | null, alias: string): MaybePromise<Found> {
+    const link = this.cache.link(domain?.id ?? null, alias);
+    return link instanceof Promise ? link.then((l) => ({ domain, link: l })) : { domain, link };
   }
 
   ipOf(raw: IncomingMessage): string {
@@ -92,13 +131,23 @@ export class RedirectEngine {
     return sendPage(reply, 410, expiredPage());
   }
 
-  /** No gate page can apply: the visit goes straight to forward() (the fast path's condition). */
+  /**
+   * No gate page can apply and the click is counted without waiting for the database: the visit goes
+   * straight to forward() and gets its answer at once (the fast path's condition).
+   */
   isPlain(link: CachedLink, now: number): boolean {
-    return !link.disabled && !link.redirect_password_hash && !link.sensitive && link.pixels.length === 0 && !this.isExpired(link, now);
+    return (
+      !link.disabled &&
+      !link.redirect_password_hash &&
+      !link.sensitive &&
+      link.pixels.length === 0 &&
+      (link.clicks_limit === null || !this.counters.countsInDatabase) &&
+      !this.isExpired(link, now)
+    );
   }
 
-  /** Checks 2 to 7 of the contract for a link that exists; synchronous, so the limit check is exact. */
-  visit(request: FastifyRequest, reply: FastifyReply, link: CachedLink, flags: VisitFlags = {}): FastifyReply {
+  /** Checks 2 to 7 of the contract for a link that exists; the limit check is exact (see forward()). */
+  visit(request: FastifyRequest, reply: FastifyReply, link: CachedLink, flags: VisitFlags = {}): FastifyReply | Promise<FastifyReply> {
     if (flags.setCookie) reply.header('set-cookie', flags.setCookie);
     if (link.disabled) return sendPage(reply, 404, notFoundPage());
     const now = Date.now();
@@ -111,6 +160,10 @@ export class RedirectEngine {
       return sendPage(reply, 200, sensitivePage({ action: request.url, title: link.title, back: this.backHref(request) }));
     }
     const out = this.forward(link, request.raw, now);
+    return out instanceof Promise ? out.then((o) => this.answer(reply, link, o)) : this.answer(reply, link, out);
+  }
+
+  private answer(reply: FastifyReply, link: CachedLink, out: Forward): FastifyReply {
     if (out.kind === 'expired') return this.expired(reply, link);
     if (out.kind === 'pixels') return sendPage(reply, 200, out.html, out.csp);
     return sendRedirect(reply, out.location, out.status);
@@ -118,17 +171,31 @@ export class RedirectEngine {
 
   /**
    * Checks 6 and 7 once the gates are passed: counts the click (unless HEAD or a bot; refused at the
-   * limit), picks the destination by targets or rotation, merges the visitor's query string.
+   * limit), picks the destination by targets or rotation, merges the visitor's query string. SQLite's
+   * check-and-count is synchronous; PostgreSQL's for a limited link is an atomic UPDATE (a promise).
    */
-  forward(link: CachedLink, raw: IncomingMessage, now: number): Forward {
+  forward(link: CachedLink, raw: IncomingMessage, now: number): MaybePromise<Forward> {
     const { headers } = raw;
     const counted = raw.method !== 'HEAD' && !this.visitors.isBot(headers);
     const needVisitor = counted || (link.targets_type !== null && link.targets_type !== 'rotations');
     const visitor: VisitorInfo | null = needVisitor ? this.visitors.resolve(this.ipOf(raw), headers) : null;
     if (counted && visitor) {
-      if (!this.counters.tryAdd(link.id, link.clicks_limit)) return { kind: 'expired' };
+      const passed = this.counters.tryAdd(link.id, link.clicks_limit);
+      if (passed instanceof Promise) {
+        return passed.then((ok) => {
+          if (!ok) return { kind: 'expired' } as const;
+          // Already in links.clicks: the batch writer stores the event and does not count it again.
+          this.writer.record(link.id, now, visitor, true);
+          return this.destination(link, raw, visitor);
+        });
+      }
+      if (!passed) return { kind: 'expired' };
       this.writer.record(link.id, now, visitor, link.clicks_limit !== null && this.journaled(link.id));
     }
+    return this.destination(link, raw, visitor);
+  }
+
+  private destination(link: CachedLink, raw: IncomingMessage, visitor: VisitorInfo | null): Forward {
     const destination = mergeQuery(pickDestination(link, visitor), raw.url ?? '');
     if (link.pixels.length) return { kind: 'pixels', ...pixelsPage(link.pixels, destination) };
     return { kind: 'redirect', location: destination, status: raw.method === 'POST' ? 303 : 302 };

@@ -19,11 +19,11 @@ function field(body: unknown, name: string): string | undefined {
 
 /** `fast`: the server's fast path, handed this engine (null with LOG_REQUESTS, so every request is logged). */
 export async function redirectPlugin(app: FastifyInstance, opts: { fast: FastPath | null }): Promise<void> {
-  const engine = new RedirectEngine(app.ctx, (err) => app.log.error({ err }, 'writing clicks failed'));
+  const engine = await RedirectEngine.create(app.ctx, (err) => app.log.error({ err }, 'writing clicks failed'));
   opts.fast?.attach(engine);
   // Closing: from now on Fastify answers everything (503 while closing), and the writer can be flushed.
   app.addHook('preClose', async () => opts.fast?.attach(null));
-  const stopRetention = scheduleRetention(app.ctx.db.sqlite, app.ctx.config.clickRetentionDays, (err) =>
+  const stopRetention = scheduleRetention(app.ctx.db, app.ctx.config.clickRetentionDays, (err) =>
     app.log.error({ err }, 'pruning click events failed'),
   );
   app.addHook('onClose', async () => {
@@ -33,35 +33,37 @@ export async function redirectPlugin(app: FastifyInstance, opts: { fast: FastPat
 
   // A short domain's root goes to its homepage; without one it is a 404 (or its not_found_url), so that
   // visitors of a brand's domain never land on this instance's dashboard. The default host opens the dashboard.
-  app.get('/', (request, reply) => {
-    const domain = engine.domainOf(request.raw);
+  app.get('/', async (request, reply) => {
+    const domain = await engine.domainOf(request.raw);
     if (!domain) return sendRedirect(reply, '/dashboard/');
     if (domain.homepage_url) return sendRedirect(reply, domain.homepage_url);
     return engine.notFound(reply, domain);
   });
 
+  // Synchronous when the link is cached on SQLite (no promise, no extra tick); a promise otherwise.
   app.get('/:alias', (request: AliasRequest, reply) => {
-    const { domain, link } = engine.lookup(request.raw, request.params.alias);
-    if (!link) return engine.notFound(reply, domain);
-    return engine.visit(request, reply, link);
+    const found = engine.lookup(request.raw, request.params.alias);
+    if (found instanceof Promise) return found.then(({ domain, link }) => (link ? engine.visit(request, reply, link) : engine.notFound(reply, domain)));
+    if (!found.link) return engine.notFound(reply, found.domain);
+    return engine.visit(request, reply, found.link);
   });
 
   app.post('/:alias', async (request: AliasRequest, reply: FastifyReply) => {
-    const { domain, link } = engine.lookup(request.raw, request.params.alias);
+    const { domain, link } = await engine.lookup(request.raw, request.params.alias);
     if (!link) return engine.notFound(reply, domain);
     const password = field(request.body, 'password');
     if (password !== undefined && link.redirect_password_hash && !link.disabled) {
       const key = `${engine.ipOf(request.raw)}|${link.id}`;
-      const wait = engine.attempts.retryAfter(key);
+      const wait = await engine.attempts.retryAfter(key);
       if (wait) return sendPage(reply.header('retry-after', String(wait)), 429, tooManyAttemptsPage(wait));
       const hash = link.redirect_password_hash;
       if (!(await verifyPassword(password.slice(0, 256), hash))) {
-        engine.attempts.fail(key);
+        await engine.attempts.fail(key);
         return sendPage(reply, 401, passwordPage({ action: request.url, purpose: 'redirect', error: 'Wrong password. Try again.' }));
       }
-      engine.attempts.reset(key);
+      await engine.attempts.reset(key);
       // Re-read: the link may have changed while the password was being checked.
-      const fresh = engine.lookup(request.raw, request.params.alias).link;
+      const fresh = (await engine.lookup(request.raw, request.params.alias)).link;
       if (!fresh) return engine.notFound(reply, domain);
       const granted = fresh.redirect_password_hash === hash;
       return engine.visit(request, reply, fresh, {

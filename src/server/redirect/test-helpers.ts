@@ -43,12 +43,14 @@ export function cookieOf(res: { headers: Record<string, unknown> }): string {
 }
 
 /** links.clicks as stored. */
-export function dbClicks(t: TestApp, id: number): number {
-  return (t.db.sqlite.prepare('SELECT clicks FROM links WHERE id = ?').get(id) as { clicks: number }).clicks;
+export async function dbClicks(t: TestApp, id: number): Promise<number> {
+  const [row] = await t.query<{ clicks: number }>('SELECT clicks FROM links WHERE id = ?', id);
+  return row?.clicks ?? 0;
 }
 
-export function eventCount(t: TestApp, id: number): number {
-  return (t.db.sqlite.prepare('SELECT count(*) AS n FROM click_events WHERE link_id = ?').get(id) as { n: number }).n;
+export async function eventCount(t: TestApp, id: number): Promise<number> {
+  const [row] = await t.query<{ n: number }>('SELECT count(*) AS n FROM click_events WHERE link_id = ?', id);
+  return row?.n ?? 0;
 }
 
 /** Writes the queued clicks now (instead of waiting for the next second). */

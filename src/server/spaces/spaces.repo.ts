@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Space, SpaceCreate, SpaceListQuery, SpaceUpdate } from '../../shared/space.schema';
 import { likePattern, nowIso } from '../http/pagination';
+import { likeOperator } from '../db/dialect';
 
 export class SpacesRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -59,8 +60,8 @@ export class SpacesRepo {
     let count = this.db.selectFrom('spaces as s').where('s.user_id', '=', userId);
     let rows = this.base(userId);
     if (q.search) {
-      count = count.where('s.name', 'like', likePattern(q.search));
-      rows = rows.where('s.name', 'like', likePattern(q.search));
+      count = count.where('s.name', likeOperator(this.db), likePattern(q.search));
+      rows = rows.where('s.name', likeOperator(this.db), likePattern(q.search));
     }
     const { n } = await count.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const list = await rows

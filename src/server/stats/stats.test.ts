@@ -9,7 +9,8 @@ beforeAll(async () => {
   t = await createTestApp();
   linkId = (await createLink(t, t.userKey, { url: 'https://e.com' })).id;
   otherLink = (await createLink(t, t.userKey, { url: 'https://e.com/2' })).id;
-  const add = t.db.sqlite.prepare('INSERT INTO click_daily (link_id, day, dimension, value, count) VALUES (?, ?, ?, ?, ?)');
+  const rows: [number, string, string, string, number][] = [];
+  const add = { run: (...row: [number, string, string, string, number]) => rows.push(row) };
   for (const [day, n] of [['2026-03-01', 3], ['2026-03-03', 5], ['2026-02-28', 1]] as const) add.run(linkId, day, 'clicks', '', n);
   add.run(otherLink, '2026-03-02', 'clicks', '', 100);
   for (const [value, n] of [['US', 4], ['DE', 6], ['FR', 1]] as const) add.run(linkId, '2026-03-01', 'country', value, n);
@@ -17,6 +18,7 @@ beforeAll(async () => {
   add.run(linkId, '2026-04-01', 'country', 'JP', 50);
   add.run(linkId, '2026-03-02', 'browser', 'Firefox', 2);
   add.run(linkId, '2026-03-02', 'os', 'Linux', 2);
+  for (const row of rows) await t.query('INSERT INTO click_daily (link_id, day, dimension, value, count) VALUES (?, ?, ?, ?, ?)', ...row);
 });
 afterAll(async () => t.close());
 

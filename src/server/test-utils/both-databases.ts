@@ -6,7 +6,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Kysely } from 'kysely';
-import { openDatabase, type Db } from '../db/database';
+import { openDatabase, type SqliteDb } from '../db/database';
 import type { Database } from '../db/schema';
 import { openPostgres, type PostgresDb } from '../db/postgres/open-postgres';
 
@@ -19,18 +19,23 @@ export async function adminQuery(statement: string): Promise<void> {
   await client.query(statement).finally(() => client.end());
 }
 
+/** The URL of database `name` on TEST_DATABASE_URL's server. */
+export function databaseUrl(name: string): string {
+  const u = new URL(TEST_DATABASE_URL as string);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
 /** A new, empty database's name and URL; `options` go after CREATE DATABASE name. */
 export async function createTestDatabase(options = ''): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `linkdeck_test_${randomBytes(4).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name} ${options}`);
-  const u = new URL(TEST_DATABASE_URL as string);
-  u.pathname = `/${name}`;
-  return { name, url: u.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { name, url: databaseUrl(name), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export interface BothDatabases {
   pg: PostgresDb;
-  lite: Db;
+  lite: SqliteDb;
   close(): Promise<void>;
 }
 

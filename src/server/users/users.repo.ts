@@ -4,6 +4,7 @@ import type { User, UserListQuery } from '../../shared/user.schema';
 import type { UserRole } from '../../shared/enums';
 import { hashApiKey, newApiKey } from '../auth/secrets';
 import { likePattern, nowIso } from '../http/pagination';
+import { likeOperator } from '../db/dialect';
 
 const columns = ['id', 'name', 'role', 'created_at', 'updated_at'] as const;
 
@@ -66,7 +67,7 @@ export class UsersRepo {
 
   async list(q: UserListQuery): Promise<{ rows: User[]; total: number }> {
     let base = this.db.selectFrom('users');
-    if (q.search) base = base.where('name', 'like', likePattern(q.search));
+    if (q.search) base = base.where('name', likeOperator(this.db), likePattern(q.search));
     const totalRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await base
       .select(columns)

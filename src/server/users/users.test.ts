@@ -31,9 +31,9 @@ describe('users (admins only)', () => {
     const shown = await get(t, t.adminKey, `/api/v1/users/${data.id}`);
     expect(Object.keys(shown.json().data).sort()).toEqual(['created_at', 'id', 'name', 'role', 'updated_at']);
     expect((await get(t, t.adminKey, '/api/v1/users?per_page=100')).body).not.toContain(data.api_key);
-    const stored = t.db.sqlite.prepare('SELECT api_key_hash FROM users WHERE id = ?').get(data.id) as { api_key_hash: string };
-    expect(stored.api_key_hash).not.toBe(data.api_key);
-    expect(stored.api_key_hash).not.toContain(data.api_key);
+    const [stored] = await t.query<{ api_key_hash: string }>('SELECT api_key_hash FROM users WHERE id = ?', data.id);
+    expect(stored?.api_key_hash).not.toBe(data.api_key);
+    expect(stored?.api_key_hash).not.toContain(data.api_key);
   });
 
   it('validates name and role', async () => {
@@ -67,7 +67,7 @@ describe('users (admins only)', () => {
     const link = await createLink(t, u.api_key, { url: 'https://e.com', alias: 'eves-link' });
     const res = await t.as(t.adminKey, { method: 'DELETE', url: `/api/v1/users/${u.id}` });
     expect(res.json()).toEqual({ id: u.id, object: 'user', deleted: true, status: 200 });
-    expect(t.db.sqlite.prepare('SELECT count(*) n FROM links WHERE id = ?').get(link.id)).toEqual({ n: 0 });
+    expect(await t.query('SELECT count(*) AS n FROM links WHERE id = ?', link.id)).toEqual([{ n: 0 }]);
     expect401(await get(t, u.api_key, '/api/v1/links'));
     await createLink(t, t.userKey, { url: 'https://e.com', alias: 'eves-link' });
   });

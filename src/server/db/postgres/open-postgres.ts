@@ -8,11 +8,13 @@ import type { Database } from '../schema';
 import * as m001 from '../migrations/001-initial';
 import * as m002 from '../migrations/002-list-performance';
 import * as m003 from '../migrations/003-lean-click-events';
+import * as m004 from '../migrations/004-shared-limits';
 
 const MIGRATIONS: Record<string, { postgres: readonly string[] }> = {
   '001-initial': m001,
   '002-list-performance': m002,
   '003-lean-click-events': m003,
+  '004-shared-limits': m004,
 };
 
 class PostgresMigrations implements MigrationProvider {
@@ -34,8 +36,11 @@ class PostgresMigrations implements MigrationProvider {
 export class DatabaseStartError extends Error {}
 
 export interface PostgresDb {
+  dialect: 'postgres';
   kysely: Kysely<Database>;
   pool: pg.Pool;
+  /** DATABASE_URL (the LISTEN connection of pg-changes.ts opens its own client). */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -77,7 +82,9 @@ export function explain(err: unknown, url: string): string {
 
 export async function openPostgres(url: string, opts: { max?: number; connectTimeoutMs?: number } = {}): Promise<PostgresDb> {
   describe(url);
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000 });
+  // Bounded waits, so that a request during an outage fails (503) instead of hanging: 5 s to get a connection,
+  // 15 s for a query.
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000, query_timeout: 15_000, keepAlive: true });
   pool.on('error', () => undefined); // an idle client's error: the next query reconnects
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
@@ -93,8 +100,10 @@ export async function openPostgres(url: string, opts: { max?: number; connectTim
   }
   let closed = false;
   return {
+    dialect: 'postgres',
     kysely,
     pool,
+    url,
     async close() {
       if (closed) return;
       closed = true;

@@ -60,3 +60,11 @@ export function tooManyAttemptsPage(seconds: number): string {
 <p class="muted">Wait ${Math.ceil(seconds / 60)} minute(s), then try again.</p>`,
   });
 }
+
+export function unavailablePage(): string {
+  return renderPage({
+    title: 'Temporarily unavailable',
+    body: `<p class="code">503</p><h1>This link is temporarily unavailable</h1>
+<p class="muted">The service is reconnecting to its database. Try again in a few seconds.</p>`,
+  });
+}
