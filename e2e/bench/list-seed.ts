@@ -35,12 +35,43 @@ function prng(seed: number): () => number {
   };
 }
 
+/** One seeded link: [alias, url, title, active_period_end_at, clicks_limit, disabled, clicks, created_at]. */
+export type BenchRow = [string, string, string, string | null, number | null, number, number, string];
+
+/** The same `count` links on every run and on both databases. */
+export function* benchRows(count: number): Generator<BenchRow> {
+  const rnd = prng(42);
+  const pick = () => WORDS[Math.floor(rnd() * WORDS.length)] as string;
+  const t0 = Date.parse('2024-01-01T00:00:00Z');
+  const past = '2025-01-01T00:00:00.000Z';
+  const future = '2099-01-01T00:00:00.000Z';
+  for (let i = 1; i <= count; i++) {
+    const r = rnd();
+    const common = i % 5 === 0; // 20 % carry the common terms
+    const rare = i % 250_000 === 7; // a handful carry the rare ones
+    const title = `${pick()} ${common ? 'launch' : pick()} ${rare ? 'quokka ' : ''}${pick()} ${i}`;
+    const alias = `${common ? 'go-' : ''}${rare ? 'zq7x9' : ''}${i.toString(36)}${Math.floor(rnd() * 1e6).toString(36)}`;
+    const url = `https://${common ? 'shop.example' : 'www.site' + (i % 97)}.com/${rare ? 'item/987654' : `p/${i}`}?ref=${pick()}`;
+    // Status mix: ~5 % disabled, ~5 % expired by date, ~5 % expired by clicks, the rest active.
+    const disabled = r < 0.05 ? 1 : 0;
+    const end = r >= 0.05 && r < 0.1 ? past : r >= 0.1 && r < 0.2 ? future : null;
+    const clicks = Math.floor(rnd() * 5000);
+    const limit = r >= 0.2 && r < 0.25 ? Math.max(1, clicks) : r >= 0.25 && r < 0.3 ? clicks + 100 : null;
+    yield [alias, url, title, end, limit, disabled, clicks, new Date(t0 + i * 30_000).toISOString()];
+  }
+}
+
+/** The second account's few links, so that every query must really filter by owner. */
+export function* otherRows(): Generator<BenchRow> {
+  const at = new Date().toISOString();
+  for (let i = 1; i <= 50; i++) yield [`other-${i}`, 'https://shop.example.com/other', `launch quokka other ${i}`, null, null, 0, 0, at];
+}
+
 export async function seedLinks(file: string, count: number): Promise<SeedResult> {
   const db = await openDatabase(file);
   try {
     const users = new UsersRepo(db.kysely);
     const { user, apiKey } = await users.create('Bench', 'admin');
-    // A second account with a few links, so that every query must really filter by owner.
     const other = await users.create('Other', 'user');
     const started = process.hrtime.bigint();
     const insert = db.sqlite.prepare(
@@ -48,31 +79,9 @@ export async function seedLinks(file: string, count: number): Promise<SeedResult
         clicks_limit, disabled, clicks, created_at, updated_at)
        VALUES (?, ?, ?, ?, '[]', 0, 0, ?, ?, ?, ?, ?, ?)`,
     );
-    const rnd = prng(42);
-    const pick = () => WORDS[Math.floor(rnd() * WORDS.length)] as string;
-    const t0 = Date.parse('2024-01-01T00:00:00Z');
-    const past = '2025-01-01T00:00:00.000Z';
-    const future = '2099-01-01T00:00:00.000Z';
     db.sqlite.transaction(() => {
-      for (let i = 1; i <= count; i++) {
-        const r = rnd();
-        const common = i % 5 === 0; // 20 % carry the common terms
-        const rare = i % 250_000 === 7; // a handful carry the rare ones
-        const title = `${pick()} ${common ? 'launch' : pick()} ${rare ? 'quokka ' : ''}${pick()} ${i}`;
-        const alias = `${common ? 'go-' : ''}${rare ? 'zq7x9' : ''}${i.toString(36)}${Math.floor(rnd() * 1e6).toString(36)}`;
-        const url = `https://${common ? 'shop.example' : 'www.site' + (i % 97)}.com/${rare ? 'item/987654' : `p/${i}`}?ref=${pick()}`;
-        // Status mix: ~5 % disabled, ~5 % expired by date, ~5 % expired by clicks, the rest active.
-        const disabled = r < 0.05 ? 1 : 0;
-        const end = r >= 0.05 && r < 0.1 ? past : r >= 0.1 && r < 0.2 ? future : null;
-        const clicks = Math.floor(rnd() * 5000);
-        const limit = r >= 0.2 && r < 0.25 ? Math.max(1, clicks) : r >= 0.25 && r < 0.3 ? clicks + 100 : null;
-        const at = new Date(t0 + i * 30_000).toISOString();
-        insert.run(user.id, alias, url, title, end, limit, disabled, clicks, at, at);
-      }
-      for (let i = 1; i <= 50; i++) {
-        const at = new Date().toISOString();
-        insert.run(other.user.id, `other-${i}`, 'https://shop.example.com/other', `launch quokka other ${i}`, null, null, 0, 0, at, at);
-      }
+      for (const [alias, url, title, end, limit, disabled, clicks, at] of benchRows(count)) insert.run(user.id, alias, url, title, end, limit, disabled, clicks, at, at);
+      for (const [alias, url, title, end, limit, disabled, clicks, at] of otherRows()) insert.run(other.user.id, alias, url, title, end, limit, disabled, clicks, at, at);
     })();
     db.sqlite.exec('ANALYZE');
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
   for (const [name, run] of [
     ['list', () => runListBench()],
     ['redirect', () => optional('redirect.bench.ts', 'runRedirectBench')],
+    ['redirect on PostgreSQL', () => optional('pg-redirect.bench.ts', 'runPgRedirectBench')],
     ['web', () => optional('web.bench.ts', 'runWebBench')],
   ] as const) {
     console.error(`\n== ${name} benchmark ==`);

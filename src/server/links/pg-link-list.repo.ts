@@ -1,8 +1,9 @@
 // The link list on PostgreSQL (issue 9): the same query parameters, rows in the same order and the same
 // exact totals as the SQLite list (link-list.repo.ts). Substring search is ILIKE, which the pg_trgm GIN
 // indexes of migration 001 answer for 3+ characters; text sorts use the "C" collation and SQLite's
-// NULL placement (first when ascending), so both backends order rows byte for byte alike. The plain
-// total and the disabled count come from the trigger-kept link_counters, as on SQLite.
+// NULL placement (first when ascending), so both backends order rows byte for byte alike. Totals as on
+// SQLite: the plain total and the disabled count from the trigger-kept link_counters, the expired count
+// from two partial indexes, and a filtered count cached until the account's version changes.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import type { LinkListQuery } from '../../shared/link.schema';
@@ -28,6 +29,9 @@ function status(eb: Eb, s: 1 | 2 | 3, now: string): Expression<SqlBool> {
 }
 
 export class PgLinkListRepo {
+  /** Totals of filtered lists by query, with the account's version they were counted at. */
+  private readonly counts = new Map<string, { version: string; total: number }>();
+
   constructor(private readonly db: Kysely<Database>) {}
 
   /** The filters of `q` on one account (the owner, search, space, domain, pixel), without the status. */
@@ -47,8 +51,11 @@ export class PgLinkListRepo {
     if (!SORT_COLUMNS.has(q.sort_by)) throw new Error(`unknown sort_by ${q.sort_by}`);
     const desc = q.sort === 'desc';
     const column = sql.ref(`links.${q.sort_by}`);
+    // Only title can be NULL: alias and url take the plain direction, which their indexes (NULLS LAST
+    // ascending, the default) match; a NULLS FIRST there would make PostgreSQL sort a million rows.
+    const nulls = q.sort_by === 'title' ? (desc ? ' NULLS LAST' : ' NULLS FIRST') : '';
     const order = TEXT_COLUMNS.has(q.sort_by)
-      ? sql`${column} COLLATE "C" ${sql.raw(desc ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`
+      ? sql`${column} COLLATE "C" ${sql.raw(`${desc ? 'DESC' : 'ASC'}${nulls}`)}`
       : sql`${column} ${sql.raw(desc ? 'DESC' : 'ASC')}`;
     const rows = await this.db
       .selectFrom('links')
@@ -63,12 +70,43 @@ export class PgLinkListRepo {
   }
 
   private async count(userId: number, q: LinkListQuery, now: string): Promise<number> {
+    const c = await this.counters(userId);
     const plain = !q.search && q.space_id === undefined && q.domain_id === undefined && q.pixel_id === undefined;
-    if (plain && (q.status === 0 || q.status === 3)) {
-      const c = await sql<{ total: number; disabled: number }>`SELECT total, disabled FROM link_counters WHERE user_id = ${userId}`.execute(this.db);
-      const row = c.rows[0] ?? { total: 0, disabled: 0 };
-      return Number(q.status === 0 ? row.total : row.disabled);
+    if (plain && q.status === 0) return c.total;
+    if (plain && q.status === 3) return c.disabled;
+    if (plain) {
+      const expired = await this.expiredCount(userId, now);
+      return q.status === 2 ? expired : c.total - c.disabled - expired;
     }
+    if (q.status !== 0) return this.countWhere(userId, q, now);
+    // Not time-dependent and not touched by clicks: cached until the account's version changes (the
+    // triggers bump it in the database, so every instance sees the same version).
+    const key = `${userId}\u0000${q.search_by}\u0000${q.search ?? ''}\u0000${q.space_id}\u0000${q.domain_id}\u0000${q.pixel_id}`;
+    const hit = this.counts.get(key);
+    if (hit && hit.version === c.version) return hit.total;
+    const total = await this.countWhere(userId, q, now);
+    if (this.counts.size >= 1000) this.counts.delete(this.counts.keys().next().value as string);
+    this.counts.set(key, { version: c.version, total });
+    return total;
+  }
+
+  private async counters(userId: number): Promise<{ total: number; disabled: number; version: string }> {
+    const r = await sql<{ total: number; disabled: number; version: string }>`SELECT total, disabled, version FROM link_counters WHERE user_id = ${userId}`.execute(this.db);
+    const row = r.rows[0];
+    return row ? { total: Number(row.total), disabled: Number(row.disabled), version: String(row.version) } : { total: 0, disabled: 0, version: '0' };
+  }
+
+  /** Expired links of an account, by the two partial indexes of migration 002 (as on SQLite). */
+  private async expiredCount(userId: number, now: string): Promise<number> {
+    const r = await sql<{ n: string }>`SELECT
+        (SELECT count(*) FROM links WHERE user_id = ${userId} AND disabled = 0 AND active_period_end_at IS NOT NULL
+          AND active_period_end_at <= ${now})
+      + (SELECT count(*) FROM links WHERE user_id = ${userId} AND disabled = 0 AND clicks_limit IS NOT NULL
+          AND clicks >= clicks_limit AND (active_period_end_at IS NULL OR active_period_end_at > ${now})) AS n`.execute(this.db);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
+  private async countWhere(userId: number, q: LinkListQuery, now: string): Promise<number> {
     const r = await this.db
       .selectFrom('links')
       .select((eb) => eb.fn.countAll<string>().as('n'))

@@ -72,7 +72,7 @@ export class RedirectEngine {
     this.onError = onError;
     if (db.dialect === 'postgres') {
       this.journal = null;
-      this.counters = new PgClickCounters(db.pool);
+      this.counters = new PgClickCounters(db.url);
       this.cache = new LinkCache(new PgLinkSource(db.pool), ctx.changes, (id) => this.counters.forget(id));
       this.writer = new ClickWriter(makePgBatchWriter(db.pool), { onError });
       this.attempts = new PgAttempts(db.pool);
@@ -226,5 +226,6 @@ export class RedirectEngine {
   async close(): Promise<void> {
     await this.writer.close();
     this.journal?.close();
+    if (this.counters instanceof PgClickCounters) await this.counters.close();
   }
 }
