@@ -52,8 +52,8 @@ describe.skipIf(!TEST_DATABASE_URL)('click batches on PostgreSQL', () => {
     const { lite, pg: pgdb } = both;
     makeBatchWriter(lite.sqlite)(batch());
     const pgBatch = batch();
-    const write = makePgBatchWriter(pgdb.pool);
-    // Fail the third chunk once, as a lost connection would.
+    const write = makePgBatchWriter(pgdb.pool, 2000);
+    // Fail the third chunk (of 2,000) once, as a lost connection would.
     await pgdb.pool.query(`CREATE FUNCTION fail_once() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF (SELECT count(*) FROM click_events) >= 3000 THEN RAISE EXCEPTION 'connection lost'; END IF; RETURN NEW; END $$`);
     await pgdb.pool.query('CREATE TRIGGER fail_once BEFORE INSERT ON click_events FOR EACH STATEMENT EXECUTE FUNCTION fail_once()');

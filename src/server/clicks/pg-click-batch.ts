@@ -19,7 +19,8 @@ const ADD_ROLLUPS = `INSERT INTO click_daily (link_id, day, dimension, value, co
 const ADD_CLICKS = `UPDATE links SET clicks = links.clicks + (e->>1)::int
   FROM jsonb_array_elements($1::jsonb) AS e WHERE links.id = (e->>0)::int`;
 
-export function makePgBatchWriter(pool: pg.Pool): (batch: ClickBatch) => Promise<void> {
+/** `chunk`: clicks per transaction (tests use a small one to fail in the middle). */
+export function makePgBatchWriter(pool: pg.Pool, chunkSize = CHUNK): (batch: ClickBatch) => Promise<void> {
   const writeChunk = async (batch: ClickBatch, from: number, to: number): Promise<number> => {
     const ids = new Set<number>();
     for (let i = from; i < to; i++) ids.add(Math.abs(batch.nums[2 * i] as number));
@@ -48,7 +49,7 @@ export function makePgBatchWriter(pool: pg.Pool): (batch: ClickBatch) => Promise
   };
   return async (batch) => {
     for (let from = batch.done ?? 0; from < batch.count; from = batch.done) {
-      const to = Math.min(batch.count, from + CHUNK);
+      const to = Math.min(batch.count, from + chunkSize);
       batch.journaled = await writeChunk(batch, from, to);
       batch.done = to;
     }
