@@ -73,6 +73,11 @@ export function linkToForm(link: Link): LinkFormValues {
   };
 }
 
+/** A copy of a link for a new one: everything but the alias (the server's or the user's) and the passwords (write-only). */
+export function duplicateToForm(link: Link): LinkFormValues {
+  return { ...linkToForm(link), alias: '' };
+}
+
 function passwordValue(typed: string, remove: boolean): string | undefined {
   if (typed !== '') return typed;
   return remove ? '' : undefined;

@@ -1,25 +1,27 @@
 // The links list: filters, sort, paging and selection, all but the selection in the URL. The selection
 // belongs to the rows on screen: another page, filter, sort or page size starts with none selected, so a bulk
 // action never reaches links the user cannot see.
-import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
-import { Button, Group, Loader } from '@mantine/core';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Group, Loader, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { ButtonLink } from '../../components/router-links';
-import type { LinkListQuery } from '../../../shared/link.schema';
+import type { Link, LinkListQuery } from '../../../shared/link.schema';
 import { PageHeader } from '../../components/page-header';
 import { ListPagination } from '../../components/list-pagination';
 import { EmptyState, ErrorState } from '../../components/states';
 import { LinksFilters } from './links-filters';
 import { LinksTable, LinksTableSkeleton } from './links-table';
-import { linksListQueryOptions } from './links.queries';
+import { useDeleteConfirm } from '../../components/resource-list/use-delete-confirm';
+import { linksListQueryOptions, useDeleteLink } from './links.queries';
 import { toggleSort, withFilter } from './list-url';
 
 const route = getRouteApi('/app/links');
 // Loaded when rows are first selected: keeps menus and dialogs out of the list's first bundle.
 const NONE: ReadonlySet<number> = new Set();
 const BulkBar = lazy(() => import('./bulk-bar').then((m) => ({ default: m.BulkBar })));
+const ConfirmDialog = lazy(() => import('../../components/resource-list/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 export function LinksPage() {
   const query = route.useSearch();
@@ -41,6 +43,25 @@ export function LinksPage() {
   const update = (patch: Partial<LinkListQuery>) => {
     void navigate({ search: (prev) => withFilter(prev, patch), replace: 'search' in patch });
   };
+
+  // A row menu's Delete: a confirmation naming the link, then a step back when it emptied the last page.
+  const deleteLink = useDeleteLink();
+  const deletion = useDeleteConfirm<{ id: number; name: string; shortUrl: string }>({
+    mutation: deleteLink,
+    noun: 'link',
+    meta: list.data?.meta,
+    page: query.page,
+    onPage: (page) => update({ page }),
+  });
+  const [deleteUsed, setDeleteUsed] = useState(false);
+  const ask = useRef(deletion.ask);
+  useEffect(() => {
+    ask.current = deletion.ask;
+  });
+  const onDelete = useCallback((link: Link) => {
+    setDeleteUsed(true);
+    ask.current({ id: link.id, name: link.alias, shortUrl: link.short_url });
+  }, []);
 
   const links = useMemo(() => list.data?.data ?? [], [list.data]);
   const aliases = useMemo(() => new Map(links.map((l) => [l.id, l.alias])), [links]);
@@ -126,10 +147,23 @@ export function LinksPage() {
           selected={selected}
           onToggle={toggle}
           onToggleAll={toggleAll}
+          onDelete={onDelete}
           loading={list.isPlaceholderData}
         />
       )}
       {list.isError && list.data && <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Could not refresh links" />}
+      {deleteUsed && (
+        <Suspense fallback={null}>
+          <ConfirmDialog {...deletion.dialog}>
+            <Text size="sm">
+              <Text span fw={600}>
+                {deletion.target?.shortUrl}
+              </Text>{' '}
+              stops working and its statistics are deleted. This cannot be undone.
+            </Text>
+          </ConfirmDialog>
+        </Suspense>
+      )}
       <ListPagination meta={list.data?.meta} noun="links" onPage={(page) => update({ page })} onPerPage={(per_page) => update({ per_page: per_page as LinkListQuery['per_page'] })} />
     </>
   );

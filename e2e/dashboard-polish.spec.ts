@@ -1,0 +1,86 @@
+// Dashboard polish (issue 13): the links table's row menu, alias renames, rotation weights, URLs without a scheme,
+// keyboard shortcuts and validation messages in the user's words.
+import { test, expect } from './fixtures/test';
+import { seed, uniq, type ApiClient } from './fixtures/api';
+import { checkA11y } from './fixtures/a11y';
+import { reviewShots } from './fixtures/screenshot';
+
+const listOf = (api: ApiClient) => api.list<{ id: number; alias: string; url: string; title: string | null; targets: { key: string; value: string }[] }>('/links', { per_page: 100 });
+
+test('each row has a menu: copy, open, details, duplicate, edit and delete', async ({ page, context, account }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { api } = account;
+  const other = await seed.link(api, { url: 'https://example.com/other', alias: uniq('other').slice(0, 30) });
+  const link = await seed.link(api, {
+    url: 'https://example.com/spring',
+    alias: uniq('spring').slice(0, 30),
+    title: 'Spring sale',
+    redirect_password: 'secret',
+    targets_type: 'countries',
+    targets: [{ key: 'DE', value: 'https://example.de/spring' }],
+  });
+  await page.goto('/dashboard/links');
+  const menuButton = page.getByRole('button', { name: `Actions for ${link.alias}` });
+  const menu = page.getByRole('menu');
+
+  // Keyboard: Enter opens it on the first item, Escape closes it and gives the focus back to the button.
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu.getByRole('menuitem')).toHaveText(['Copy short URL', 'Open short URL', 'Details and statistics', 'Duplicate', 'Edit', 'Delete…']);
+  await checkA11y(page);
+  await reviewShots(page, 'row-menu');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(menuButton).toBeFocused();
+
+  // Copy puts the short URL on the clipboard and says so; Open is a new-tab link to the short URL.
+  await menuButton.click();
+  await expect(menu.getByRole('menuitem', { name: 'Open short URL' })).toHaveAttribute('href', link.short_url);
+  await expect(menu.getByRole('menuitem', { name: 'Open short URL' })).toHaveAttribute('target', '_blank');
+  await menu.getByRole('menuitem', { name: 'Copy short URL' }).click();
+  await expect(page.getByText(`Copied ${link.short_url}`)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link.short_url);
+
+  // Details and Edit go to their pages.
+  await menuButton.click();
+  await menu.getByRole('menuitem', { name: 'Details and statistics' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/links/${link.id}$`));
+  await page.goBack();
+  await menuButton.click();
+  await menu.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/links/${link.id}/edit$`));
+  await page.goBack();
+
+  // Duplicate: the editor opens prefilled, alias empty; passwords are not copied, and it says so.
+  await menuButton.click();
+  await menu.getByRole('menuitem', { name: 'Duplicate' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/links/new\\?duplicate=${link.id}$`));
+  await expect(page.getByRole('heading', { name: `Duplicate ${link.alias}` })).toBeVisible();
+  await expect(page).toHaveTitle(`Duplicate ${link.alias} · Linkdeck`);
+  await expect(page.getByRole('textbox', { name: 'Destination URL', exact: true })).toHaveValue('https://example.com/spring');
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Spring sale');
+  await expect(page.getByRole('textbox', { name: 'Alias' })).toHaveValue('');
+  await expect(page.getByTestId('target-row')).toHaveCount(1);
+  await expect(page.getByText('Passwords are not copied')).toBeVisible();
+  await checkA11y(page);
+  await reviewShots(page, 'duplicate-editor');
+  const copyAlias = uniq('copy').slice(0, 30);
+  await page.getByRole('textbox', { name: 'Alias' }).fill(copyAlias);
+  await page.getByRole('button', { name: 'Create link' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/links\/\d+\/edit$/);
+  const copy = (await listOf(api)).data.find((l) => l.alias === copyAlias);
+  expect(copy).toMatchObject({ url: 'https://example.com/spring', title: 'Spring sale', targets: [{ key: 'DE', value: 'https://example.de/spring' }], redirect_password: false });
+
+  // Delete asks first (Cancel focused), names the short URL, then the row goes.
+  await page.goto('/dashboard/links');
+  await page.getByRole('button', { name: `Actions for ${other.alias}` }).click();
+  await menu.getByRole('menuitem', { name: 'Delete…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete ${other.alias}?` });
+  await expect(dialog).toContainText(`${other.short_url} stops working`);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await checkA11y(page);
+  await dialog.getByRole('button', { name: 'Delete link' }).click();
+  await expect(page.getByText(`Deleted ${other.alias}.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: `Actions for ${other.alias}` })).toHaveCount(0);
+  expect((await listOf(api)).data.map((l) => l.alias).sort()).toEqual([copyAlias, link.alias].sort());
+});
