@@ -84,3 +84,33 @@ test('each row has a menu: copy, open, details, duplicate, edit and delete', asy
   await expect(page.getByRole('button', { name: `Actions for ${other.alias}` })).toHaveCount(0);
   expect((await listOf(api)).data.map((l) => l.alias).sort()).toEqual([copyAlias, link.alias].sort());
 });
+
+test('renaming an alias warns that the old short URL breaks, and the toast shows the new one', async ({ page, account }) => {
+  const alias = uniq('rename').slice(0, 30);
+  const link = await seed.link(account.api, { url: 'https://example.com/rename', alias });
+  await page.goto(`/dashboard/links/${link.id}/edit`);
+  const aliasBox = page.getByRole('textbox', { name: 'Alias' });
+  const warning = page.getByTestId('rename-warning');
+  await expect(aliasBox).toHaveValue(alias);
+  await expect(warning).toHaveCount(0);
+
+  const renamed = `${alias}-new`.slice(0, 40);
+  await aliasBox.fill(renamed);
+  await expect(warning).toContainText('Renaming breaks the old short URL');
+  await expect(warning).toContainText(`${link.short_url} stops working: printed QR codes and links already shared to it lead nowhere`);
+  await checkA11y(page);
+  await reviewShots(page, 'rename-warning');
+  // Back to the saved alias: nothing to warn about.
+  await aliasBox.fill(alias);
+  await expect(warning).toHaveCount(0);
+
+  await aliasBox.fill(renamed);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  const newShortUrl = link.short_url.replace(new RegExp(`/${alias}$`), `/${renamed}`);
+  const toast = page.locator('.mantine-Notification-root').filter({ hasText: `Renamed to ${renamed}` });
+  await expect(toast).toContainText(`The short URL is now ${newShortUrl}; ${link.short_url} no longer works.`);
+  await expect(warning).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: `Edit ${renamed}` })).toBeVisible();
+  expect(await account.api.get(`/links/${link.id}`)).toMatchObject({ alias: renamed, short_url: newShortUrl });
+  expect((await fetch(link.short_url.replace(/^http:\/\/localhost:\d+/, new URL(page.url()).origin), { redirect: 'manual' })).status).toBe(404);
+});

@@ -85,13 +85,21 @@ export function LinkEditPage() {
             mode="edit"
             defaultValues={linkToForm(link)}
             defaultBase={base}
+            savedShortUrl={link.short_url}
             hasRedirectPassword={link.redirect_password}
             hasStatsPassword={link.password}
             submitLabel="Save changes"
             onCancel={() => void navigate({ to: '/links', ignoreBlocker: true })}
             onSubmit={async (body) => {
-              await update.mutateAsync(body);
-              notifications.show({ color: 'green', title: 'Saved', message: `${link.alias} is up to date.` });
+              const saved = await update.mutateAsync(body);
+              if (saved.alias !== link.alias) {
+                notifications.show({
+                  color: 'green',
+                  title: `Renamed to ${saved.alias}`,
+                  message: `The short URL is now ${saved.short_url}; ${link.short_url} no longer works.`,
+                  closeButtonProps: { 'aria-label': 'Close notification' },
+                });
+              } else notifications.show({ color: 'green', title: 'Saved', message: `${link.alias} is up to date.` });
             }}
           />
         </Grid.Col>

@@ -30,6 +30,8 @@ export interface LinkFormProps<R = unknown> {
   defaultValues: LinkFormValues;
   /** Base of short URLs on the default domain (for the preview). */
   defaultBase: string;
+  /** The saved link's short URL (edit): a changed alias warns that it stops working. */
+  savedShortUrl?: string;
   hasRedirectPassword?: boolean;
   hasStatsPassword?: boolean;
   submitLabel: string;
@@ -56,7 +58,7 @@ function makeResolver(mode: EditorMode, hasStatsPassword: boolean): Resolver<Lin
 }
 
 export function LinkForm<R>(props: LinkFormProps<R>) {
-  const { mode, defaultValues, defaultBase, hasRedirectPassword = false, hasStatsPassword = false, submitLabel, onSubmit, onSaved, onCancel } = props;
+  const { mode, defaultValues, defaultBase, savedShortUrl, hasRedirectPassword = false, hasStatsPassword = false, submitLabel, onSubmit, onSaved, onCancel } = props;
   const [resolver] = useState(() => makeResolver(mode, hasStatsPassword));
   const form = useForm<LinkFormValues>({ defaultValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
   const [formError, setFormError] = useState<string | null>(null);
@@ -99,7 +101,7 @@ export function LinkForm<R>(props: LinkFormProps<R>) {
             <DestinationSection />
           </Section>
           <Section title="Short URL">
-            <ShortUrlSection creating={mode === 'create'} defaultBase={defaultBase} />
+            <ShortUrlSection creating={mode === 'create'} defaultBase={defaultBase} savedShortUrl={savedShortUrl} />
           </Section>
           <Section title="Space and pixels">
             <OrganiseSection />
