@@ -69,7 +69,8 @@ export function linkToForm(link: Link): LinkFormValues {
     expiration_url: link.expiration_url ?? '',
     disabled: link.disabled === 1,
     targets_type: link.targets_type,
-    targets: link.targets.map((t) => ({ key: t.key, value: t.value })),
+    // An empty rotation weight (the API's "1") is shown as the 1 it means: the form asks for every weight.
+    targets: link.targets.map((t) => ({ key: link.targets_type === 'rotations' && t.key === '' ? '1' : t.key, value: t.value })),
   };
 }
 

@@ -6,6 +6,7 @@ import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { linkCreateSchema, linkUpdateSchema } from '../../../shared/link.schema';
+import { checkRotationWeights } from '../../../shared/targets';
 import { ApiError } from '../../lib/api-client';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { TargetsEditor } from '../targets/targets-editor';
@@ -52,6 +53,14 @@ function makeResolver(mode: EditorMode, hasStatsPassword: boolean): Resolver<Lin
     const errors = { ...(res.errors as FieldErrors<LinkFormValues>) };
     if (mode === 'edit' && values.privacy === '2' && !values.password && (!hasStatsPassword || values.remove_password)) {
       errors.password = { type: 'required', message: 'is required when privacy is 2 (password).' };
+    }
+    // Every rotation weight typed, whole and in range (the API would count an empty one as 1).
+    if (values.targets_type === 'rotations') {
+      for (const iss of checkRotationWeights(values.targets)) {
+        const rows = (errors.targets ??= []) as unknown as Record<number, Record<string, unknown> | undefined>;
+        const i = iss.path[1] as number;
+        rows[i] = { ...rows[i], key: { type: 'weight', message: iss.message } };
+      }
     }
     return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
   };

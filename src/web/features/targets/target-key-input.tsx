@@ -2,6 +2,7 @@
 import { NumberInput, Select } from '@mantine/core';
 import type { ComboboxItem, OptionsFilter } from '@mantine/core';
 import type { TargetsType } from '../../../shared/enums';
+import { ROTATION_WEIGHT } from '../../../shared/targets';
 import { filterKeyOptions, keyOptions } from './target-keys';
 
 const filter: OptionsFilter = ({ options, search }) => filterKeyOptions(options as ComboboxItem[], search);
@@ -20,12 +21,13 @@ export function TargetKeyInput({ type, value, onChange, onBlur, label, error }: 
     return (
       <NumberInput
         aria-label={label}
-        placeholder="1"
-        min={1}
-        max={100}
+        placeholder={`${ROTATION_WEIGHT.min}–${ROTATION_WEIGHT.max}`}
+        min={ROTATION_WEIGHT.min}
+        max={ROTATION_WEIGHT.max}
         allowDecimal={false}
         allowNegative={false}
-        clampBehavior="strict"
+        // Never rewrite what was typed (strict clamping made 300 into 30): out of range is a field error instead.
+        clampBehavior="none"
         value={value === '' ? '' : Number(value)}
         onChange={(v) => onChange(v === '' ? '' : String(v))}
         onBlur={onBlur}
