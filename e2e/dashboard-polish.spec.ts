@@ -1,6 +1,6 @@
 // Dashboard polish (issue 13): the links table's row menu, alias renames, rotation weights, URLs without a scheme,
 // keyboard shortcuts and validation messages in the user's words.
-import { test, expect } from './fixtures/test';
+import { test, expect, pickOption } from './fixtures/test';
 import { seed, uniq, type ApiClient } from './fixtures/api';
 import { checkA11y } from './fixtures/a11y';
 import { reviewShots } from './fixtures/screenshot';
@@ -113,4 +113,43 @@ test('renaming an alias warns that the old short URL breaks, and the toast shows
   await expect(page.getByRole('heading', { name: `Edit ${renamed}` })).toBeVisible();
   expect(await account.api.get(`/links/${link.id}`)).toMatchObject({ alias: renamed, short_url: newShortUrl });
   expect((await fetch(link.short_url.replace(/^http:\/\/localhost:\d+/, new URL(page.url()).origin), { redirect: 'manual' })).status).toBe(404);
+});
+
+test('a web address typed without a scheme gets https:// in the field before saving', async ({ page, account }) => {
+  await page.goto('/dashboard/links/new');
+  const url = page.getByRole('textbox', { name: 'Destination URL', exact: true });
+  await expect(page.getByText('https:// is added when you leave it out.')).toBeVisible();
+
+  // Something that is not a host name, or has a scheme of its own, stays for the URL rule to refuse.
+  await url.fill('javascript:alert(1)');
+  await url.press('Tab');
+  await expect(url).toHaveValue('javascript:alert(1)');
+
+  await url.fill('example.com/page?utm=1');
+  await url.press('Tab');
+  await expect(url).toHaveValue('https://example.com/page?utm=1');
+
+  await pickOption(page, 'Targeting', /Rotations/);
+  await page.getByRole('button', { name: 'Add rule' }).click();
+  await page.getByRole('textbox', { name: 'Rule 1 weight' }).fill('5');
+  const rule = page.getByRole('textbox', { name: 'Rule 1 destination URL' });
+  await rule.fill('www.example.de/seite');
+  await rule.press('Tab');
+  await expect(rule).toHaveValue('https://www.example.de/seite');
+  await reviewShots(page, 'url-scheme');
+
+  // Enter inside a field saves without leaving it: the scheme is added all the same, and shown.
+  const expiration = page.getByRole('textbox', { name: 'Expiration URL' });
+  await expiration.fill('example.com/over');
+  const alias = uniq('scheme').slice(0, 30);
+  await page.getByRole('textbox', { name: 'Alias' }).fill(alias);
+  await expiration.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/links\/\d+\/edit$/);
+  await expect(page.getByRole('textbox', { name: 'Expiration URL' })).toHaveValue('https://example.com/over');
+  const saved = (await listOf(account.api)).data.find((l) => l.alias === alias);
+  expect(saved).toMatchObject({
+    url: 'https://example.com/page?utm=1',
+    expiration_url: 'https://example.com/over',
+    targets: [{ key: '5', value: 'https://www.example.de/seite' }],
+  });
 });

@@ -14,7 +14,14 @@ export function DestinationSection() {
   const e = formState.errors;
   return (
     <Stack gap="sm">
-      <TextInput label="Destination URL" placeholder="https://example.com/landing" required {...register('url')} error={e.url?.message} />
+      <TextInput
+        label="Destination URL"
+        description="https:// is added when you leave it out."
+        placeholder="https://example.com/landing"
+        required
+        {...register('url')}
+        error={e.url?.message}
+      />
       <TextInput
         label="Title"
         description="Leave empty to read it from the destination page."

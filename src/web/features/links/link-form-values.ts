@@ -114,6 +114,11 @@ export function toPayload(v: LinkFormValues, mode: EditorMode): Record<string, u
   return body;
 }
 
+/** The form's web address fields: the destination, the expiration URL and each rule's destination. */
+export function isUrlField(name: string): name is 'url' | 'expiration_url' | `targets.${number}.value` {
+  return name === 'url' || name === 'expiration_url' || /^targets\.\d+\.value$/.test(name);
+}
+
 /** Fields of the form that a server error key can land on. */
 const FORM_FIELDS = new Set<string>(Object.keys(emptyLinkForm()));
 

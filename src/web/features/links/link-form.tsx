@@ -7,10 +7,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { linkCreateSchema, linkUpdateSchema } from '../../../shared/link.schema';
 import { checkRotationWeights } from '../../../shared/targets';
+import { withDefaultScheme } from '../../../shared/fields';
 import { ApiError } from '../../lib/api-client';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { TargetsEditor } from '../targets/targets-editor';
-import { serverErrorsToFields, toPayload, type EditorMode, type LinkFormValues } from './link-form-values';
+import { isUrlField, serverErrorsToFields, toPayload, type EditorMode, type LinkFormValues } from './link-form-values';
 import { DestinationSection, OrganiseSection, ShortUrlSection } from './link-form-sections';
 import { AccessSection } from './link-form-access';
 import { LimitsSection } from './link-form-limits';
@@ -73,7 +74,18 @@ export function LinkForm<R>(props: LinkFormProps<R>) {
   const [formError, setFormError] = useState<string | null>(null);
   const guard = useUnsavedChangesGuard(form.formState.isDirty);
 
-  const submit = form.handleSubmit(async (values) => {
+  // A web address typed without a scheme gets https:// in the field itself, on leaving it or on saving.
+  const addScheme = (name: string) => {
+    if (!isUrlField(name)) return;
+    const typed = form.getValues(name);
+    const fixed = withDefaultScheme(typed);
+    if (fixed !== typed) form.setValue(name, fixed, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  };
+  const addSchemes = () => {
+    for (const name of ['url', 'expiration_url', ...form.getValues('targets').map((_, i) => `targets.${i}.value`)]) addScheme(name);
+  };
+
+  const save = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
       const result = await onSubmit(toPayload(values, mode));
@@ -99,7 +111,17 @@ export function LinkForm<R>(props: LinkFormProps<R>) {
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={submit} noValidate aria-label={mode === 'create' ? 'New link' : 'Edit link'}>
+      <form
+        onSubmit={(e) => {
+          addSchemes();
+          return save(e);
+        }}
+        onBlur={(e) => {
+          if (e.target instanceof HTMLInputElement) addScheme(e.target.name);
+        }}
+        noValidate
+        aria-label={mode === 'create' ? 'New link' : 'Edit link'}
+      >
         <Stack gap="md">
           {formError && (
             <Alert color="red" title="Not saved" role="alert" data-testid="form-error">
