@@ -153,3 +153,70 @@ test('a web address typed without a scheme gets https:// in the field before sav
     targets: [{ key: '5', value: 'https://www.example.de/seite' }],
   });
 });
+
+test('keyboard: a skip link, / focuses the search, ? lists the shortcuts, Add rule focuses the new key picker', async ({ page, account }) => {
+  const link = await seed.link(account.api, { url: 'https://example.com/keys', alias: uniq('keys').slice(0, 30) });
+  await page.goto('/dashboard/links');
+  await expect(page.getByTestId('link-row')).toHaveCount(1);
+
+  // The first Tab reaches the skip link, which takes the focus past the header and navigation.
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await reviewShots(page, 'skip-link');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'New link' })).toBeFocused();
+
+  // "/" focuses the list's search box; typed inside a field, "/" and "?" are just characters.
+  await page.locator('main').focus();
+  await page.keyboard.press('/');
+  const search = page.getByRole('textbox', { name: 'Search links' });
+  await expect(search).toBeFocused();
+  await page.keyboard.type('a/b?');
+  await expect(search).toHaveValue('a/b?');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // "?" lists the shortcuts; Escape closes the list.
+  await page.locator('main').focus();
+  await page.keyboard.press('Shift+Slash');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(dialog.getByRole('row', { name: "/ Focus the list's search box" })).toBeVisible();
+  await expect(dialog.getByRole('row', { name: '? Show these shortcuts' })).toBeVisible();
+  await checkA11y(page);
+  await reviewShots(page, 'shortcuts-dialog');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // The header's keyboard button opens it too.
+  await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Other lists: "/" finds their search box.
+  await page.goto('/dashboard/domains');
+  await page.locator('main').focus();
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: 'Search domains' })).toBeFocused();
+
+  // "Add rule" puts the focus on the new rule's key picker (a list, or a weight for rotations).
+  await page.goto(`/dashboard/links/${link.id}/edit`);
+  await pickOption(page, 'Targeting', 'Countries');
+  const add = page.getByRole('button', { name: 'Add rule' });
+  await add.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Rule 1 key' }).or(page.getByRole('combobox', { name: 'Rule 1 key' })).first()).toBeFocused();
+  // A searchable picker opens its list on focus: Escape closes it before the next rule.
+  await page.keyboard.press('Escape');
+  await add.click();
+  await expect(page.getByRole('textbox', { name: 'Rule 2 key' }).or(page.getByRole('combobox', { name: 'Rule 2 key' })).first()).toBeFocused();
+  await page.keyboard.type('germ');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Rule 2 key' }).or(page.getByRole('combobox', { name: 'Rule 2 key' })).first()).toHaveValue(/Germany/);
+  await pickOption(page, 'Targeting', /Rotations/);
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove rules and change' }).click();
+  await add.click();
+  await expect(page.getByRole('textbox', { name: 'Rule 1 weight' })).toBeFocused();
+});

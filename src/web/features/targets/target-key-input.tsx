@@ -1,4 +1,5 @@
 // The key picker of one targeting rule: a searchable list for the type, or a weight for rotations.
+import type { Ref } from 'react';
 import { NumberInput, Select } from '@mantine/core';
 import type { ComboboxItem, OptionsFilter } from '@mantine/core';
 import type { TargetsType } from '../../../shared/enums';
@@ -14,12 +15,15 @@ export interface TargetKeyInputProps {
   onBlur?: () => void;
   label: string;
   error?: string;
+  /** The input element (react-hook-form focuses it: a new rule's picker, the first field in error). */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
-export function TargetKeyInput({ type, value, onChange, onBlur, label, error }: TargetKeyInputProps) {
+export function TargetKeyInput({ type, value, onChange, onBlur, label, error, inputRef }: TargetKeyInputProps) {
   if (type === 'rotations') {
     return (
       <NumberInput
+        ref={inputRef}
         aria-label={label}
         placeholder={`${ROTATION_WEIGHT.min}–${ROTATION_WEIGHT.max}`}
         min={ROTATION_WEIGHT.min}
@@ -39,6 +43,7 @@ export function TargetKeyInput({ type, value, onChange, onBlur, label, error }: 
   const searchable = type === 'countries' || type === 'languages';
   return (
     <Select
+      ref={inputRef}
       aria-label={label}
       placeholder={searchable ? 'Search name or code' : 'Choose'}
       data={keyOptions(type)}

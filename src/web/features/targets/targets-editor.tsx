@@ -90,6 +90,7 @@ export function TargetsEditor() {
                       value={f.value}
                       onChange={f.onChange}
                       onBlur={f.onBlur}
+                      inputRef={f.ref}
                       label={type === 'rotations' ? `Rule ${i + 1} weight` : `Rule ${i + 1} key`}
                       error={keyError}
                     />
@@ -147,7 +148,8 @@ export function TargetsEditor() {
               variant="light"
               size="xs"
               leftSection={<IconPlus size={14} />}
-              onClick={() => append({ key: '', value: '' })}
+              // The new rule's key picker takes the focus, so the keyboard carries on where the rule is.
+              onClick={() => append({ key: '', value: '' }, { shouldFocus: true, focusName: `targets.${fields.length}.key` })}
               disabled={fields.length >= LIMITS.targetsMax}
             >
               Add rule
