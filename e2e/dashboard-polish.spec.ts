@@ -220,3 +220,76 @@ test('keyboard: a skip link, / focuses the search, ? lists the shortcuts, Add ru
   await add.click();
   await expect(page.getByRole('textbox', { name: 'Rule 1 weight' })).toBeFocused();
 });
+
+test('validation messages name fields in the user\'s words; "Not saved" goes once the fields are fixed', async ({ page, account }) => {
+  const link = await seed.link(account.api, {
+    url: 'https://example.com/words',
+    alias: uniq('words').slice(0, 30),
+    active_period_start_at: '2030-01-10T12:00:00Z',
+    active_period_end_at: '2030-01-20T12:00:00Z',
+  });
+  await page.goto(`/dashboard/links/${link.id}/edit`);
+  const form = page.getByRole('form', { name: 'Edit link' });
+  const noApiNames = async () => expect(await form.innerText()).not.toMatch(/targets\.\d|active_period|targets_type|_at\b|privacy is 2/);
+
+  // End before start: said with the fields' labels, and gone once fixed.
+  await page.locator('#picker-active_period_start_at').click();
+  await page.getByRole('dialog').getByRole('button', { name: /^25 / }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Apply start' }).click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByText('End must be after Start.')).toBeVisible();
+  await noApiNames();
+  await page.locator('#picker-active_period_end_at').click();
+  await page.getByRole('dialog').getByRole('button', { name: /^28 / }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Apply end' }).click();
+  await expect(form.getByText('End must be after Start.')).toHaveCount(0);
+
+  // Rules: a country used twice is named, an empty one is "required".
+  await pickOption(page, 'Targeting', 'Countries');
+  const add = page.getByRole('button', { name: 'Add rule' });
+  for (const i of [1, 2]) {
+    await add.click();
+    const key = page.getByRole('textbox', { name: `Rule ${i} key` }).or(page.getByRole('combobox', { name: `Rule ${i} key` })).first();
+    await key.fill('germany');
+    await page.getByRole('option', { name: /Germany/ }).click();
+    await page.getByRole('textbox', { name: `Rule ${i} destination URL` }).fill(`https://example.de/${i}`);
+  }
+  await expect(form.getByText('Germany is used twice (rule 1 has it too).')).toBeVisible();
+  await add.click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('textbox', { name: 'Rule 3 destination URL' }).fill('https://example.com/3');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByText('Country is required.')).toBeVisible();
+  await noApiNames();
+  // The first field in error has the focus, and a searchable picker opens its list on focus: close it first.
+  await page.keyboard.press('Escape');
+  await checkA11y(page);
+  await reviewShots(page, 'field-messages');
+  await page.getByRole('button', { name: 'Remove rule 3' }).click();
+  await page.getByRole('button', { name: 'Remove rule 2' }).click();
+  await expect(form.getByText('Germany is used twice')).toHaveCount(0);
+
+  // A server refusal: on its field in words, and a "Not saved" banner that goes once the field is fixed.
+  let refuse = true;
+  await page.route(`**/api/v1/links/${link.id}`, async (route) => {
+    if (route.request().method() !== 'PUT' || !refuse) return route.continue();
+    await route.fulfill({
+      status: 422,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'The alias field has already been taken.', errors: { alias: ['The alias field has already been taken.'] }, status: 422 }),
+    });
+  });
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  const banner = page.getByTestId('form-error');
+  await expect(banner).toContainText('Not saved');
+  await expect(banner).toContainText('Fix Alias, then save again.');
+  await expect(form.getByText('Alias has already been taken.')).toBeVisible();
+  await noApiNames();
+  await reviewShots(page, 'not-saved-banner');
+  refuse = false;
+  await page.getByRole('textbox', { name: 'Alias' }).fill(`${link.alias}-2`.slice(0, 40));
+  await expect(banner).toHaveCount(0);
+  await expect(form.getByText('Alias has already been taken.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`Renamed to ${link.alias}-2`.slice(0, 51))).toBeVisible();
+});

@@ -34,7 +34,7 @@ test('countries: search by name and by code, duplicates flagged before saving, r
   await fillRule(page, 2, /Germany \(DE\)/, 'https://de.example.com', 'DE');
   await page.getByRole('button', { name: 'Add rule' }).click();
   await fillRule(page, 3, /France \(FR\)/, 'https://fr2.example.com', 'FR');
-  await expect(page.getByText('duplicates targets.0.key (FR).')).toBeVisible();
+  await expect(page.getByText('France is used twice (rule 1 has it too).')).toBeVisible();
   await expect(page.getByText('Fix the highlighted keys before saving.')).toBeVisible();
 
   let puts = 0;
@@ -78,10 +78,10 @@ test('languages: searchable by name, native name and code', async ({ page, accou
 });
 
 const LIST_TYPES = [
-  { type: 'Continents', api: 'continents', pick: /^Europe \(EU\)/, key: 'EU' },
-  { type: 'Operating systems', api: 'operating_systems', pick: 'Android', key: 'Android' },
-  { type: 'Browsers', api: 'browsers', pick: 'Firefox Mobile', key: 'Firefox Mobile' },
-  { type: 'Devices', api: 'devices', pick: 'Tablet', key: 'Tablet' },
+  { type: 'Continents', api: 'continents', pick: /^Europe \(EU\)/, key: 'EU', name: 'Europe' },
+  { type: 'Operating systems', api: 'operating_systems', pick: 'Android', key: 'Android', name: 'Android' },
+  { type: 'Browsers', api: 'browsers', pick: 'Firefox Mobile', key: 'Firefox Mobile', name: 'Firefox Mobile' },
+  { type: 'Devices', api: 'devices', pick: 'Tablet', key: 'Tablet', name: 'Tablet' },
 ] as const;
 
 for (const t of LIST_TYPES) {
@@ -93,7 +93,7 @@ for (const t of LIST_TYPES) {
     await fillRule(page, 1, t.pick, 'https://t.example.com/1');
     await page.getByRole('button', { name: 'Add rule' }).click();
     await fillRule(page, 2, t.pick, 'https://t.example.com/2');
-    await expect(page.getByText(`duplicates targets.0.key (${t.key}).`)).toBeVisible();
+    await expect(page.getByText(`${t.name} is used twice (rule 1 has it too).`)).toBeVisible();
     await page.getByRole('button', { name: 'Remove rule 2' }).click();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(async () => savedTargets(account.api, link.id)).toMatchObject({

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import '@mantine/dates/styles.css';
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { FormProvider, get, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { linkCreateSchema, linkUpdateSchema } from '../../../shared/link.schema';
 import { checkRotationWeights } from '../../../shared/targets';
 import { withDefaultScheme } from '../../../shared/fields';
@@ -14,6 +14,7 @@ import { TargetsEditor } from '../targets/targets-editor';
 import { isUrlField, serverErrorsToFields, toPayload, type EditorMode, type LinkFormValues } from './link-form-values';
 import { DestinationSection, OrganiseSection, ShortUrlSection } from './link-form-sections';
 import { AccessSection } from './link-form-access';
+import { linkFieldLabel, linkFieldMessage, rewriteErrorMessages } from './link-field-messages';
 import { LimitsSection } from './link-form-limits';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -63,15 +64,38 @@ function makeResolver(mode: EditorMode, hasStatsPassword: boolean): Resolver<Lin
         rows[i] = { ...rows[i], key: { type: 'weight', message: iss.message } };
       }
     }
+    // Every message in the user's words ("End must be after Start.", "Country is required.").
+    rewriteErrorMessages(errors, { targetsType: values.targets_type, targets: values.targets });
     return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
   };
+}
+
+/** A refused save: messages that belong to no field, and the fields the server refused (shown on the fields). */
+interface SaveError {
+  other: string[];
+  fields: string[];
+}
+
+/**
+ * "Not saved", above the form: what the server refused that belongs to no field, and the fields it refused for as
+ * long as they still have an error (fixing the last one makes the banner go).
+ */
+function SaveErrorBanner({ error, errors, type }: { error: SaveError | null; errors: FieldErrors<LinkFormValues>; type: LinkFormValues['targets_type'] }) {
+  const open = error?.fields.filter((path) => get(errors, path)) ?? [];
+  if (!error || (error.other.length === 0 && open.length === 0)) return null;
+  return (
+    <Alert color="red" title="Not saved" role="alert" data-testid="form-error">
+      {error.other.join(' ')}
+      {open.length > 0 && ` Fix ${open.map((p) => linkFieldLabel(p, type, true)).join(', ')}, then save again.`}
+    </Alert>
+  );
 }
 
 export function LinkForm<R>(props: LinkFormProps<R>) {
   const { mode, defaultValues, defaultBase, savedShortUrl, hasRedirectPassword = false, hasStatsPassword = false, submitLabel, onSubmit, onSaved, onCancel } = props;
   const [resolver] = useState(() => makeResolver(mode, hasStatsPassword));
   const form = useForm<LinkFormValues>({ defaultValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<SaveError | null>(null);
   const guard = useUnsavedChangesGuard(form.formState.isDirty);
 
   // A web address typed without a scheme gets https:// in the field itself, on leaving it or on saving.
@@ -94,17 +118,18 @@ export function LinkForm<R>(props: LinkFormProps<R>) {
       onSaved?.(result);
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) {
-        const loose: string[] = [];
-        let focused = false;
+        const other: string[] = [];
+        const fields: string[] = [];
+        const ctx = { targetsType: values.targets_type, targets: values.targets };
         for (const fe of serverErrorsToFields(err.errors)) {
           if (fe.path) {
-            form.setError(fe.path as keyof LinkFormValues, { type: 'server', message: fe.message }, { shouldFocus: !focused });
-            focused = true;
-          } else loose.push(fe.message);
+            form.setError(fe.path as keyof LinkFormValues, { type: 'server', message: linkFieldMessage(fe.path, fe.message, ctx) }, { shouldFocus: fields.length === 0 });
+            fields.push(fe.path);
+          } else other.push(fe.message);
         }
-        setFormError(loose.length ? loose.join(' ') : `The server refused the link: ${err.message}`);
+        setFormError({ other: other.length || fields.length ? other : [err.message], fields });
       } else {
-        setFormError(err instanceof Error ? err.message : 'Saving failed.');
+        setFormError({ other: [err instanceof Error ? err.message : 'Saving failed.'], fields: [] });
       }
     }
   });
@@ -123,11 +148,7 @@ export function LinkForm<R>(props: LinkFormProps<R>) {
         aria-label={mode === 'create' ? 'New link' : 'Edit link'}
       >
         <Stack gap="md">
-          {formError && (
-            <Alert color="red" title="Not saved" role="alert" data-testid="form-error">
-              {formError}
-            </Alert>
-          )}
+          <SaveErrorBanner error={formError} errors={form.formState.errors} type={form.getValues('targets_type')} />
           <Section title="Destination">
             <DestinationSection />
           </Section>

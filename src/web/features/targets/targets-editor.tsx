@@ -10,6 +10,7 @@ import { ROTATION_WEIGHT, checkTargets, rotationWeightIssue } from '../../../sha
 import { ConfirmModal } from '../../components/confirm-modal';
 import type { LinkFormValues } from '../links/link-form-values';
 import { TargetKeyInput } from './target-key-input';
+import { linkFieldMessage } from '../links/link-field-messages';
 import { TARGETS_TYPE_LABELS, TARGETS_TYPE_OPTIONS, formatShare, typedRotationShares } from './target-keys';
 
 /** Live problems per row (index -> message), from the shared rules. */
@@ -20,13 +21,13 @@ export function liveKeyIssues(type: TargetsType | null, targets: { key: string; 
     // A weight out of range is flagged as typed; an empty one when saving (a new row starts empty).
     targets.forEach((t, i) => {
       const issue = t.key.trim() === '' ? null : rotationWeightIssue(t.key);
-      if (issue) out.set(i, issue);
+      if (issue) out.set(i, linkFieldMessage(`targets.${i}.key`, issue, { targetsType: type, targets }));
     });
     return out;
   }
   for (const iss of checkTargets(type, targets.map((t) => ({ ...t })))) {
     const [, index, field] = iss.path;
-    if (field === 'key' && typeof index === 'number' && targets[index]?.key !== '') out.set(index, iss.message);
+    if (field === 'key' && typeof index === 'number' && targets[index]?.key !== '') out.set(index, linkFieldMessage(`targets.${index}.key`, iss.message, { targetsType: type, targets }));
   }
   return out;
 }
