@@ -2,6 +2,7 @@
 import { test, expect } from './fixtures/test';
 import { seed } from './fixtures/api';
 import { checkA11y } from './fixtures/a11y';
+import { reviewShots } from './fixtures/screenshot';
 
 test('disable, enable, move to space and delete selected links, reporting what failed', async ({ page, account }) => {
   const { api } = account;
@@ -46,6 +47,59 @@ test('disable, enable, move to space and delete selected links, reporting what f
   await expect(report).toContainText('Deleting: 2 done, 1 failed');
   await expect(report).toContainText('bulk5: Resource not found.');
   await expect(rows).toHaveCount(3);
-  // The failed one stays selected so it can be retried or looked at.
-  await expect(page.getByTestId('selected-count')).toHaveText('1 selected');
+  // The failed one is gone from the list, so it is not selected either (nothing selected out of sight).
+  await expect(page.getByTestId('selected-count')).toHaveCount(0);
+});
+
+test('the selection belongs to the rows on screen; the delete dialog names the links', async ({ page, account }) => {
+  await seed.links(account.api, 12, (i) => ({ alias: `sel${String(i + 1).padStart(2, '0')}` }));
+  await page.goto('/dashboard/links?sort_by=alias&sort=asc');
+  const rows = page.getByTestId('link-row');
+  const count = page.getByTestId('selected-count');
+  await expect(rows).toHaveCount(10);
+
+  // Another page starts with nothing selected, and coming back does not bring the old selection back.
+  await page.getByRole('checkbox', { name: 'Select sel01' }).check();
+  await page.getByRole('checkbox', { name: 'Select sel02' }).check();
+  await expect(count).toHaveText('2 selected');
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(count).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Page 1' }).click();
+  await expect(rows).toHaveCount(10);
+  await expect(count).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { name: 'Select sel01' })).not.toBeChecked();
+
+  // A filter or another sort clears it too.
+  await page.getByRole('checkbox', { name: 'Select sel03' }).check();
+  await expect(count).toHaveText('1 selected');
+  await page.getByRole('button', { name: 'Alias' }).click();
+  await expect(page).not.toHaveURL(/sort=asc/);
+  await expect(count).toHaveCount(0);
+  await page.getByRole('checkbox', { name: 'Select sel12' }).check();
+  await page.getByRole('textbox', { name: 'Search links' }).fill('sel1');
+  await expect(page).toHaveURL(/search=sel1/);
+  await expect(count).toHaveCount(0);
+
+  // The delete dialog names the first five and counts the rest.
+  await page.goto('/dashboard/links?sort_by=alias&sort=asc');
+  await page.getByRole('checkbox', { name: 'Select all links on this page' }).check();
+  await expect(count).toHaveText('10 selected');
+  await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete 10 links?' });
+  await expect(dialog.getByTestId('bulk-delete-names').getByRole('listitem')).toHaveText(['sel01', 'sel02', 'sel03', 'sel04', 'sel05', 'and 5 more']);
+  await checkA11y(page);
+  await reviewShots(page, 'bulk-delete-dialog');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // Two selected: both named, no "more".
+  await page.getByRole('checkbox', { name: 'Select all links on this page' }).uncheck();
+  await page.getByRole('checkbox', { name: 'Select sel04' }).check();
+  await page.getByRole('checkbox', { name: 'Select sel07' }).check();
+  await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete 2 links?' }).getByRole('listitem')).toHaveText(['sel04', 'sel07']);
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('bulk-report')).toContainText('Deleting: 2 done, 0 failed');
+  expect((await account.api.list('/links')).meta.total).toBe(10);
 });

@@ -24,7 +24,7 @@ test('create: client errors first, then a server 422 lands on its field, then su
   await page.getByRole('button', { name: 'Create link' }).click();
   await expect(page.getByText('must be a valid http or https URL.')).toBeVisible();
   await expect(page.getByText('may only contain letters, digits, dashes and underscores.')).toBeVisible();
-  await expect(page.getByText('is required when privacy is 2 (password).')).toBeVisible();
+  await expect(page.getByText('Statistics password is required when the statistics page asks for a password.')).toBeVisible();
   let posted = 0;
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().endsWith('/api/v1/links')) posted += 1;
@@ -101,7 +101,7 @@ test.describe('in New York', () => {
     await picker.getByRole('spinbutton', { name: 'Hours' }).fill('09');
     await picker.getByRole('spinbutton', { name: 'Minutes' }).fill('30');
     await checkA11y(page);
-    await picker.getByRole('button', { name: 'Apply active from' }).click();
+    await picker.getByRole('button', { name: 'Apply start' }).click();
     await expect(page.locator('#picker-active_period_start_at')).toHaveText(/-15 09:30$/);
     const expected = await page.evaluate(() => {
       const d = new Date();

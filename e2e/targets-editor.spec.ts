@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, pickOption } from './fixtures/test';
 import { seed, type ApiClient } from './fixtures/api';
 import { checkA11y } from './fixtures/a11y';
-import { readmeScreenshot } from './fixtures/screenshot';
+import { readmeScreenshot, reviewShots } from './fixtures/screenshot';
 
 async function newLink(api: ApiClient, alias: string) {
   return seed.link(api, { url: 'https://example.com/base', alias });
@@ -34,7 +34,7 @@ test('countries: search by name and by code, duplicates flagged before saving, r
   await fillRule(page, 2, /Germany \(DE\)/, 'https://de.example.com', 'DE');
   await page.getByRole('button', { name: 'Add rule' }).click();
   await fillRule(page, 3, /France \(FR\)/, 'https://fr2.example.com', 'FR');
-  await expect(page.getByText('duplicates targets.0.key (FR).')).toBeVisible();
+  await expect(page.getByText('France is used twice (rule 1 has it too).')).toBeVisible();
   await expect(page.getByText('Fix the highlighted keys before saving.')).toBeVisible();
 
   let puts = 0;
@@ -78,10 +78,10 @@ test('languages: searchable by name, native name and code', async ({ page, accou
 });
 
 const LIST_TYPES = [
-  { type: 'Continents', api: 'continents', pick: /^Europe \(EU\)/, key: 'EU' },
-  { type: 'Operating systems', api: 'operating_systems', pick: 'Android', key: 'Android' },
-  { type: 'Browsers', api: 'browsers', pick: 'Firefox Mobile', key: 'Firefox Mobile' },
-  { type: 'Devices', api: 'devices', pick: 'Tablet', key: 'Tablet' },
+  { type: 'Continents', api: 'continents', pick: /^Europe \(EU\)/, key: 'EU', name: 'Europe' },
+  { type: 'Operating systems', api: 'operating_systems', pick: 'Android', key: 'Android', name: 'Android' },
+  { type: 'Browsers', api: 'browsers', pick: 'Firefox Mobile', key: 'Firefox Mobile', name: 'Firefox Mobile' },
+  { type: 'Devices', api: 'devices', pick: 'Tablet', key: 'Tablet', name: 'Tablet' },
 ] as const;
 
 for (const t of LIST_TYPES) {
@@ -93,7 +93,7 @@ for (const t of LIST_TYPES) {
     await fillRule(page, 1, t.pick, 'https://t.example.com/1');
     await page.getByRole('button', { name: 'Add rule' }).click();
     await fillRule(page, 2, t.pick, 'https://t.example.com/2');
-    await expect(page.getByText(`duplicates targets.0.key (${t.key}).`)).toBeVisible();
+    await expect(page.getByText(`${t.name} is used twice (rule 1 has it too).`)).toBeVisible();
     await page.getByRole('button', { name: 'Remove rule 2' }).click();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(async () => savedTargets(account.api, link.id)).toMatchObject({
@@ -103,19 +103,63 @@ for (const t of LIST_TYPES) {
   });
 }
 
-test('rotations: weights give shares in percent; empty weight counts as 1', async ({ page, account }) => {
+test('rotations: weights 1-100 give shares; an empty or out-of-range weight is an error, never rewritten or counted as 1', async ({ page, account }) => {
   const link = await newLink(account.api, `rot-${account.user.id}`);
   await page.goto(`/dashboard/links/${link.id}/edit`);
   await pickOption(page, 'Targeting', /Rotations/);
+  await expect(page.getByTestId('rotation-hint')).toHaveText('Each rule gets a share of the visits in proportion to its weight: a whole number from 1 to 100.');
   for (let i = 1; i <= 3; i++) await page.getByRole('button', { name: 'Add rule' }).click();
-  await page.getByRole('textbox', { name: 'Rule 1 weight' }).fill('3');
-  await page.getByRole('textbox', { name: 'Rule 2 weight' }).fill('1');
+  const weight = (i: number) => page.getByRole('textbox', { name: `Rule ${i} weight` });
+  await expect(weight(1)).toHaveAttribute('placeholder', '1–100');
+  await weight(1).fill('3');
+  await weight(2).fill('1');
   for (let i = 1; i <= 3; i++) await fillRule(page, i, null, `https://r.example.com/${i}`);
-  await expect(page.getByTestId('rotation-share')).toHaveText(['60%', '20%', '20%']);
-  await page.getByRole('textbox', { name: 'Rule 3 weight' }).fill('4');
+  // Rule 3 has no weight: no share, and the others share among themselves.
+  await expect(page.getByTestId('rotation-share')).toHaveText(['75%', '25%', '—']);
+  await expect(page.getByLabel('Rule 3 share: no valid weight')).toBeVisible();
+
+  // Typed out of range: kept as typed (not 30, not 100) and flagged at once.
+  await weight(3).pressSequentially('300');
+  await expect(weight(3)).toHaveValue('300');
+  await expect(weight(3)).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('must be a whole number from 1 to 100.')).toBeVisible();
+  await expect(page.getByTestId('rotation-share')).toHaveText(['75%', '25%', '—']);
+  await weight(3).blur();
+  await expect(weight(3)).toHaveValue('300');
+  await checkA11y(page);
+  await reviewShots(page, 'rotation-weights');
+
+  // Empty on save: refused on the field, nothing sent.
+  await weight(3).fill('');
+  let puts = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().endsWith(`/api/v1/links/${link.id}`)) puts += 1;
+  });
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(weight(3)).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('is required: a whole number from 1 to 100.')).toBeVisible();
+  expect(puts).toBe(0);
+
+  await weight(3).fill('4');
+  await expect(page.getByText('is required: a whole number from 1 to 100.')).toHaveCount(0);
   await expect(page.getByTestId('rotation-share')).toHaveText(['37.5%', '12.5%', '50%']);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect.poll(async () => (await savedTargets(account.api, link.id)).targets.map((x) => x.key)).toEqual(['3', '1', '4']);
+});
+
+test('rotations: a weight the API stored empty (meaning 1) opens as 1', async ({ page, account }) => {
+  const link = await seed.link(account.api, {
+    url: 'https://example.com/base',
+    alias: `rot1-${account.user.id}`,
+    targets_type: 'rotations',
+    targets: [
+      { key: '', value: 'https://r.example.com/a' },
+      { key: '3', value: 'https://r.example.com/b' },
+    ],
+  });
+  await page.goto(`/dashboard/links/${link.id}/edit`);
+  await expect(page.getByRole('textbox', { name: 'Rule 1 weight' })).toHaveValue('1');
+  await expect(page.getByTestId('rotation-share')).toHaveText(['25%', '75%']);
 });
 
 test('changing the type asks before dropping rows; cancel keeps them', async ({ page, account }) => {

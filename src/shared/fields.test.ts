@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flag01, httpUrl, idList, idRef, isHttpUrl, parseTimestamp, queryNumberEnum } from './fields';
+import { flag01, httpUrl, idList, idRef, isHttpUrl, parseTimestamp, queryNumberEnum, withDefaultScheme } from './fields';
 
 describe('parseTimestamp', () => {
   it.each([
@@ -28,6 +28,23 @@ describe('URL and scalar fields', () => {
     expect(isHttpUrl('HTTP://EXAMPLE.com')).toBe(true);
     for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', '//example.com', 'example.com', 'https://']) {
       expect(isHttpUrl(bad)).toBe(false);
+    }
+  });
+
+  it('adds https:// to what was typed without a scheme, and leaves the rest for the URL rule', () => {
+    for (const [typed, url] of [
+      ['example.com/page', 'https://example.com/page'],
+      ['  www.example.com?q=1 ', 'https://www.example.com?q=1'],
+      ['localhost:8080/x', 'https://localhost:8080/x'],
+      ['example.com:8443', 'https://example.com:8443'],
+      ['//cdn.example.com/a', 'https://cdn.example.com/a'],
+      ['münchen.de/straße', 'https://münchen.de/straße'],
+    ]) {
+      expect(withDefaultScheme(typed!)).toBe(url);
+      expect(isHttpUrl(withDefaultScheme(typed!))).toBe(true);
+    }
+    for (const kept of ['https://example.com', 'HTTP://example.com', 'javascript:alert(1)', 'mailto:a@example.com', 'ftp://example.com', 'page', 'just words', '', 'user@example.com', '.com']) {
+      expect(withDefaultScheme(kept)).toBe(kept);
     }
   });
 

@@ -36,6 +36,23 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/**
+ * What a person typed as a web address, with `https://` in front when they left the scheme out
+ * (`example.com/page`, `www.example.com`, `localhost:8080`, `//cdn.example.com`). Anything with a scheme of its
+ * own (`http:`, `mailto:`, `javascript:`) or that does not start like a host name is returned as it was, for the
+ * URL rule to judge. The dashboard shows the result in the field before saving; the API itself stays strict.
+ */
+export function withDefaultScheme(typed: string): string {
+  const v = typed.trim();
+  if (v === '') return typed;
+  if (v.startsWith('//')) return `https:${v}`;
+  // A scheme is letters then ':' not followed by a digit ("localhost:8080" is a host and a port).
+  if (/^[a-z][a-z0-9+.-]*:(?!\d)/i.test(v)) return typed;
+  const host = /^[^\s/?#@:]+/.exec(v)?.[0] ?? '';
+  if (!/^localhost$/i.test(host) && !/^[^.]+(\.[^.]+)+$/.test(host)) return typed;
+  return `https://${v}`;
+}
+
 /** URL or null; '' and null clear. */
 export function nullableUrl() {
   return z.preprocess((v) => (isEmpty(v) ? null : v), httpUrl().nullable());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTargets, normaliseTargetKey, rotationWeight, type Target } from './targets';
+import { checkRotationWeights, checkTargets, normaliseTargetKey, rotationWeight, rotationWeightIssue, type Target } from './targets';
 import { BROWSERS, DEVICES, OPERATING_SYSTEMS } from './enums';
 
 const t = (key: string, value = 'https://example.com'): Target => ({ key, value });
@@ -28,6 +28,17 @@ describe('target keys', () => {
     expect(normaliseTargetKey('rotations', '2.5')).toBeNull();
     expect(rotationWeight('')).toBe(1);
     expect(rotationWeight('40')).toBe(40);
+  });
+
+  it('the dashboard requires every weight, whole and from 1 to 100, and never rewrites one', () => {
+    expect(rotationWeightIssue('')).toBe('is required: a whole number from 1 to 100.');
+    expect(rotationWeightIssue(' ')).toBe('is required: a whole number from 1 to 100.');
+    for (const bad of ['0', '101', '300', '2.5', '-1', 'x']) expect(rotationWeightIssue(bad)).toBe('must be a whole number from 1 to 100.');
+    for (const good of ['1', '30', '100']) expect(rotationWeightIssue(good)).toBeNull();
+    expect(checkRotationWeights([t('3'), t(''), t('300')])).toEqual([
+      { path: ['targets', 1, 'key'], message: 'is required: a whole number from 1 to 100.' },
+      { path: ['targets', 2, 'key'], message: 'must be a whole number from 1 to 100.' },
+    ]);
   });
 
   it('flags a missing type, bad keys and duplicates by their index', () => {

@@ -9,6 +9,12 @@ export interface Target {
   value: string;
 }
 
+/**
+ * A rotation weight: a whole number from 1 to 100. The API also takes an empty key, meaning 1 (contract); the
+ * dashboard asks for every weight (rotationWeightIssue), so that no share is counted from a box left empty.
+ */
+export const ROTATION_WEIGHT = { min: 1, max: 100 } as const;
+
 const exact = (list: readonly string[]) => new Set<string>(list);
 const osSet = exact(OPERATING_SYSTEMS);
 const browserSet = exact(BROWSERS);
@@ -38,7 +44,7 @@ export function normaliseTargetKey(type: TargetsType, rawKey: string): string | 
       if (key === '') return '';
       if (!/^\d+$/.test(key)) return null;
       const n = Number(key);
-      return n >= 1 && n <= 100 ? String(n) : null;
+      return n >= ROTATION_WEIGHT.min && n <= ROTATION_WEIGHT.max ? String(n) : null;
     }
   }
 }
@@ -58,7 +64,7 @@ export function keyRuleText(type: TargetsType): string {
     case 'devices':
       return `must be one of: ${DEVICES.join(', ')}.`;
     case 'rotations':
-      return 'must be empty or a whole-number weight from 1 to 100.';
+      return `must be empty or a whole-number weight from ${ROTATION_WEIGHT.min} to ${ROTATION_WEIGHT.max}.`;
   }
 }
 
@@ -76,7 +82,26 @@ export function parseStoredTargets(json: string): Target[] {
 
 /** Rotation weight of a key: empty means 1. */
 export function rotationWeight(key: string): number {
-  return key === '' ? 1 : Math.max(1, Math.min(100, Number(key) || 1));
+  return key === '' ? 1 : Math.max(ROTATION_WEIGHT.min, Math.min(ROTATION_WEIGHT.max, Number(key) || 1));
+}
+
+/**
+ * The dashboard's rule for a weight as typed: required, and a whole number in range (never clamped or
+ * rewritten: 300 is an error, not 100 or 30). Null when it is fine. The API's rule is normaliseTargetKey's.
+ */
+export function rotationWeightIssue(key: string): string | null {
+  const k = key.trim();
+  const range = `a whole number from ${ROTATION_WEIGHT.min} to ${ROTATION_WEIGHT.max}`;
+  if (k === '') return `is required: ${range}.`;
+  return normaliseTargetKey('rotations', k) === null ? `must be ${range}.` : null;
+}
+
+/** Issues of the weights of rotation targets as the dashboard requires them (see rotationWeightIssue). */
+export function checkRotationWeights(targets: readonly Target[]): TargetIssue[] {
+  return targets.flatMap((t, i) => {
+    const message = rotationWeightIssue(t.key);
+    return message ? [{ path: ['targets', i, 'key'], message }] : [];
+  });
 }
 
 export interface TargetIssue {

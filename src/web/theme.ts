@@ -32,11 +32,14 @@ const LIGHT_TEXT: Record<string, [light: string, dark: string]> = {
 
 const lightVars = (i: 0 | 1) => Object.fromEntries(Object.entries(LIGHT_TEXT).map(([c, v]) => [`--mantine-color-${c}-light-color`, v[i]]));
 
-/** Darker "dimmed" and placeholder text in light mode (gray.6 is 3.3:1 on white), lighter in dark mode. */
+/**
+ * Darker "dimmed" and placeholder text in light mode (gray.6 is 3.3:1 on white), lighter in dark mode; field
+ * errors (text and the invalid input's value) likewise (red.6 is 3.6:1 on white).
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-placeholder': '#6b7280', ...lightVars(0) },
-  dark: { '--mantine-color-dimmed': '#a6a7ab', '--mantine-color-placeholder': '#a6a7ab', ...lightVars(1) },
+  light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-placeholder': '#6b7280', '--mantine-color-error': '#b02525', ...lightVars(0) },
+  dark: { '--mantine-color-dimmed': '#a6a7ab', '--mantine-color-placeholder': '#a6a7ab', '--mantine-color-error': '#ff8787', ...lightVars(1) },
 });
 
 /** Mantine colour names of the six space colours (1..6). */

@@ -16,7 +16,7 @@ export interface ConfirmModalProps {
 
 export function ConfirmModal({ opened, title, message, confirmLabel = 'Confirm', destructive = true, loading, onConfirm, onCancel }: ConfirmModalProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered>
+    <Modal opened={opened} onClose={onCancel} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack>
         {typeof message === 'string' ? <Text size="sm">{message}</Text> : message}
         <Group justify="flex-end">

@@ -4,9 +4,9 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ActionIcon, Badge, Checkbox, MantineProvider } from '@mantine/core';
-import { IconCheck, IconCopy, IconPencil } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconDots, IconPencil } from '@tabler/icons-react';
 import { theme } from '../theme';
-import { LightBadge, LightCheckbox, LightCopyButton, LightIconLink, useLightVars, type LightVars } from './light-controls';
+import { LightBadge, LightCheckbox, LightCopyButton, LightIconButton, LightIconLink, useLightVars, type LightVars } from './light-controls';
 
 const noop = () => {};
 
@@ -53,6 +53,20 @@ describe('light controls', () => {
       <LightIconLink href="/x" onClick={noop} label="Edit a" title="Edit" vars={vars}>
         <IconPencil size={16} />
       </LightIconLink>
+    ));
+    expect(canonical(light)).toEqual(canonical(mantine));
+  });
+
+  it('LightIconButton is a subtle ActionIcon button', () => {
+    const mantine = render(() => (
+      <ActionIcon variant="subtle" aria-label="Actions for a" aria-haspopup="menu">
+        <IconDots size={16} />
+      </ActionIcon>
+    ));
+    const light = render((vars) => (
+      <LightIconButton label="Actions for a" aria-haspopup="menu" vars={vars}>
+        <IconDots size={16} />
+      </LightIconButton>
     ));
     expect(canonical(light)).toEqual(canonical(mantine));
   });

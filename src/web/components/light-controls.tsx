@@ -88,6 +88,15 @@ export function LightIconLink(props: { href: string; onClick: (e: MouseEvent) =>
   );
 }
 
+/** An ActionIcon variant="subtle" button (e.g. a row's menu button); extra attributes go on the button. */
+export function LightIconButton({ label, vars, children, ...rest }: { label: string; vars: LightVars; children: ReactNode } & Omit<ComponentPropsWithRef<'button'>, 'children' | 'style' | 'className'>) {
+  return (
+    <button {...rest} className={AI_CLASS} data-variant="subtle" type="button" aria-label={label} style={vars.subtle}>
+      <span className={`${ActionIcon.classes.icon} mantine-ActionIcon-icon`}>{children}</span>
+    </button>
+  );
+}
+
 /** Copies `value`; shows `done` for 1.5 s after (CopyButton with a size="sm" subtle ActionIcon). */
 export function LightCopyButton(props: { value: string; label: string; vars: LightVars; icon: ReactNode; done: ReactNode }) {
   const [copied, setCopied] = useState(false);

@@ -19,6 +19,8 @@ import { rootRoute } from './root';
 import { auth } from '../lib/api-client';
 import { accountQueryOptions } from '../lib/session.queries';
 import { LoadingState, ErrorState } from '../components/states';
+import { KeyboardShortcuts } from '../components/keyboard-shortcuts';
+import { MAIN_ID, SkipLink } from '../components/skip-link';
 
 const NAV = [
   { to: '/links', label: 'Links', icon: IconLink },
@@ -59,52 +61,56 @@ function AppLayout() {
   const items = isAdmin ? [...NAV, { to: '/users', label: 'Users', icon: IconUsers } as const] : NAV;
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md" transitionDuration={0}>
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Text fw={700} size="lg" component={Link} to="/links" c="inherit" td="none">
-              Linkdeck
-            </Text>
-          </Group>
-          <Group gap="xs" wrap="nowrap">
-            {account.data && (
-              <Text size="sm" c="dimmed" visibleFrom="xs" data-testid="signed-in-as">
-                {account.data.name} · {account.data.role}
+    <>
+      <SkipLink />
+      <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md" transitionDuration={0}>
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+              <Text fw={700} size="lg" component={Link} to="/links" c="inherit" td="none">
+                Linkdeck
               </Text>
-            )}
-            <ThemeToggle />
-            <Tooltip label="Sign out">
-              <ActionIcon variant="default" size="lg" aria-label="Sign out" onClick={signOut}>
-                <IconLogout size={18} />
-              </ActionIcon>
-            </Tooltip>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              {account.data && (
+                <Text size="sm" c="dimmed" visibleFrom="xs" data-testid="signed-in-as">
+                  {account.data.name} · {account.data.role}
+                </Text>
+              )}
+              <KeyboardShortcuts />
+              <ThemeToggle />
+              <Tooltip label="Sign out">
+                <ActionIcon variant="default" size="lg" aria-label="Sign out" onClick={signOut}>
+                  <IconLogout size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
           </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main">
-        <ScrollArea>
-          {items.map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={item.label}
-              leftSection={<item.icon size={18} aria-hidden />}
-              active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
-              onClick={close}
-            />
-          ))}
-        </ScrollArea>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        {account.isError && <ErrorState error={account.error} onRetry={() => void account.refetch()} title="Could not load your account" />}
-        <Suspense fallback={<LoadingState />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" aria-label="Main">
+          <ScrollArea>
+            {items.map((item) => (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                leftSection={<item.icon size={18} aria-hidden />}
+                active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
+                onClick={close}
+              />
+            ))}
+          </ScrollArea>
+        </AppShell.Navbar>
+        <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
+          {account.isError && <ErrorState error={account.error} onRetry={() => void account.refetch()} title="Could not load your account" />}
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
+        </AppShell.Main>
+      </AppShell>
+    </>
   );
 }
 

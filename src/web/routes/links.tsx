@@ -1,5 +1,6 @@
 // Routes of the links list and the link editor (create, edit). Components load lazily (split routes).
 import { createRoute, lazyRouteComponent, redirect, stripSearchParams } from '@tanstack/react-router';
+import { z } from 'zod';
 import { appRoute } from './app-layout';
 import { linkListQuerySchema } from '../../shared/link-list.schema';
 import { linkQueryOptions, linksListQueryOptions } from '../features/links/links.queries';
@@ -13,6 +14,10 @@ import { LinksPage } from '../features/links/links-page';
 import { idParam } from '../lib/route-params';
 import { pastEndPage } from '../components/resource-list/list-url';
 import { editTitle, titleHead } from '../lib/page-title';
+import { queryInt } from '../../shared/fields';
+
+/** `/links/new?duplicate=12`: the editor starts from a copy of link 12 (alias and passwords left out). */
+export const linkNewSearchSchema = z.object({ duplicate: queryInt(1) });
 
 export const linksRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -44,7 +49,10 @@ export const linksRoute = createRoute({
 export const linkNewRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/links/new',
-  head: () => titleHead('New link'),
+  validateSearch: linkNewSearchSchema,
+  loaderDeps: ({ search }) => ({ duplicate: search.duplicate }),
+  loader: ({ context, deps }) => (deps.duplicate ? context.queryClient.ensureQueryData(linkQueryOptions(deps.duplicate)) : null),
+  head: ({ loaderData }) => titleHead(loaderData ? `Duplicate ${loaderData.alias}` : 'New link'),
   component: lazyRouteComponent(() => import('../features/links/link-editor-page'), 'LinkCreatePage'),
   pendingComponent: () => <LoadingState />,
   errorComponent: RouteError,

@@ -19,6 +19,7 @@ export function SearchBox({ value, onSearch, label }: { value: string | undefine
     <TextInput
       type="search"
       aria-label={label}
+      data-list-search
       placeholder={label}
       leftSection={<IconSearch size={16} aria-hidden />}
       value={text}

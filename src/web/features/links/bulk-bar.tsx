@@ -1,6 +1,6 @@
 // Bulk actions on the selected links: delete, move to a space, disable, enable; progress and failures.
 import { useState } from 'react';
-import { Alert, Button, Group, List, Menu, Paper, Progress, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Menu, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconFolderShare, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
@@ -10,6 +10,30 @@ import { linkKeys } from './links.queries';
 import { spacesLookup } from './lookups.queries';
 
 type Action = { kind: 'delete' } | { kind: 'move'; spaceId: number | null; spaceName: string } | { kind: 'disable' } | { kind: 'enable' };
+
+/** How many aliases the delete confirmation names before "and N more". */
+const NAMED = 5;
+
+/** "Delete 3 links?": the aliases of the first few, so the user sees what goes. */
+function DeleteMessage({ ids, aliases }: { ids: number[]; aliases: Map<number, string> }) {
+  const named = ids.slice(0, NAMED).map((id) => aliases.get(id) ?? `#${id}`);
+  const more = ids.length - named.length;
+  return (
+    <Stack gap="xs">
+      <List size="sm" data-testid="bulk-delete-names">
+        {named.map((alias) => (
+          <List.Item key={alias}>
+            <Text span size="sm" fw={600} ff="monospace">
+              {alias}
+            </Text>
+          </List.Item>
+        ))}
+        {more > 0 && <List.Item>and {more} more</List.Item>}
+      </List>
+      <Text size="sm">Their short URLs stop working and their statistics are deleted. This cannot be undone.</Text>
+    </Stack>
+  );
+}
 
 function describe(a: Action): string {
   switch (a.kind) {
@@ -128,7 +152,7 @@ export function BulkBar({ selected, aliases, onDone }: { selected: number[]; ali
       <ConfirmModal
         opened={confirmDelete}
         title={`Delete ${selected.length} link${selected.length === 1 ? '' : 's'}?`}
-        message="Their short URLs stop working and their statistics are deleted. This cannot be undone."
+        message={<DeleteMessage ids={selected} aliases={aliases} />}
         confirmLabel="Delete"
         onConfirm={() => void run({ kind: 'delete' })}
         onCancel={() => setConfirmDelete(false)}

@@ -1,5 +1,5 @@
 // Create and edit pages of a link: the same form; the edit page also has the targeting preview.
-import { Grid, Stack } from '@mantine/core';
+import { Alert, Grid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { Link } from '../../../shared/link.schema';
@@ -9,10 +9,11 @@ import { PageHeader } from '../../components/page-header';
 import { CopyButton } from '../../components/copy-button';
 import { TargetingPreview } from '../targets/targeting-preview';
 import { LinkForm } from './link-form';
-import { emptyLinkForm, linkToForm } from './link-form-values';
+import { duplicateToForm, emptyLinkForm, linkToForm } from './link-form-values';
 import { linkKeys, linkQueryOptions, useCreateLink, useUpdateLink } from './links.queries';
 
 const editRoute = getRouteApi('/app/links/$linkId/edit');
+const newRoute = getRouteApi('/app/links/new');
 
 /** Base of short URLs on the default domain (the server's BASE_URL): read off a cached link without a domain. */
 function useDefaultBase(): string {
@@ -28,12 +29,26 @@ export function LinkCreatePage() {
   const navigate = useNavigate();
   const create = useCreateLink();
   const base = useDefaultBase();
+  // A duplicate starts from the loaded link (`?duplicate=<id>`).
+  const source = newRoute.useLoaderData();
   return (
     <>
-      <PageHeader title="New link" description="Shorten a URL; everything but the destination is optional." />
+      <PageHeader
+        title={source ? `Duplicate ${source.alias}` : 'New link'}
+        description={
+          source ? 'A new link with the same settings: choose its alias, or leave it empty for a random one.' : 'Shorten a URL; everything but the destination is optional.'
+        }
+      />
+      {source && (source.redirect_password || source.password) && (
+        <Alert color="blue" variant="light" mb="md" title="Passwords are not copied">
+          {source.alias} has a {source.redirect_password && source.password ? 'redirect password and a statistics password' : source.redirect_password ? 'redirect password' : 'statistics password'}; type{' '}
+          {source.redirect_password && source.password ? 'them' : 'it'} again below if the copy needs {source.redirect_password && source.password ? 'them' : 'one'}.
+        </Alert>
+      )}
       <LinkForm
+        key={source?.id ?? 'new'}
         mode="create"
-        defaultValues={emptyLinkForm()}
+        defaultValues={source ? duplicateToForm(source) : emptyLinkForm()}
         defaultBase={base}
         submitLabel="Create link"
         onCancel={() => void navigate({ to: '/links', ignoreBlocker: true })}
@@ -70,13 +85,21 @@ export function LinkEditPage() {
             mode="edit"
             defaultValues={linkToForm(link)}
             defaultBase={base}
+            savedShortUrl={link.short_url}
             hasRedirectPassword={link.redirect_password}
             hasStatsPassword={link.password}
             submitLabel="Save changes"
             onCancel={() => void navigate({ to: '/links', ignoreBlocker: true })}
             onSubmit={async (body) => {
-              await update.mutateAsync(body);
-              notifications.show({ color: 'green', title: 'Saved', message: `${link.alias} is up to date.` });
+              const saved = await update.mutateAsync(body);
+              if (saved.alias !== link.alias) {
+                notifications.show({
+                  color: 'green',
+                  title: `Renamed to ${saved.alias}`,
+                  message: `The short URL is now ${saved.short_url}; ${link.short_url} no longer works.`,
+                  closeButtonProps: { 'aria-label': 'Close notification' },
+                });
+              } else notifications.show({ color: 'green', title: 'Saved', message: `${link.alias} is up to date.` });
             }}
           />
         </Grid.Col>

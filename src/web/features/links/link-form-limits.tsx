@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { Controller, useFormContext } from 'react-hook-form';
 import { LIMITS } from '../../../shared/enums';
 import type { LinkFormValues } from './link-form-values';
+import { LINK_FIELD_LABELS } from './link-field-messages';
 
 const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -47,8 +48,8 @@ export function LimitsSection() {
   return (
     <Stack gap="sm">
       <Group grow align="flex-start" wrap="wrap">
-        <DateTimeField name="active_period_start_at" label="Active from" />
-        <DateTimeField name="active_period_end_at" label="Active until" />
+        <DateTimeField name="active_period_start_at" label={LINK_FIELD_LABELS.active_period_start_at} />
+        <DateTimeField name="active_period_end_at" label={LINK_FIELD_LABELS.active_period_end_at} />
       </Group>
       <Group grow align="flex-start" wrap="wrap">
         <Controller

@@ -1,6 +1,7 @@
 // Sections of the link editor: destination, short URL, organising. Each reads the form through
 // react-hook-form's context (access in link-form-access.tsx, limits in link-form-limits.tsx).
-import { Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { LIMITS } from '../../../shared/enums';
@@ -13,7 +14,14 @@ export function DestinationSection() {
   const e = formState.errors;
   return (
     <Stack gap="sm">
-      <TextInput label="Destination URL" placeholder="https://example.com/landing" required {...register('url')} error={e.url?.message} />
+      <TextInput
+        label="Destination URL"
+        description="https:// is added when you leave it out."
+        placeholder="https://example.com/landing"
+        required
+        {...register('url')}
+        error={e.url?.message}
+      />
       <TextInput
         label="Title"
         description="Leave empty to read it from the destination page."
@@ -30,7 +38,11 @@ export function shortUrlPreview(base: string, alias: string): string {
   return `${base.replace(/\/+$/, '')}/${alias.trim() || '…'}`;
 }
 
-export function ShortUrlSection({ creating, defaultBase }: { creating: boolean; defaultBase: string }) {
+/**
+ * The short URL: domain, alias and a preview. On a saved link (`savedShortUrl`), a changed alias warns that the
+ * old short URL stops working: printed QR codes and links already shared to it break.
+ */
+export function ShortUrlSection({ creating, defaultBase, savedShortUrl }: { creating: boolean; defaultBase: string; savedShortUrl?: string }) {
   const { register, control, formState } = useFormContext<LinkFormValues>();
   const domains = useQuery(domainsLookup());
   const domainId = useWatch({ control, name: 'domain_id' });
@@ -78,6 +90,15 @@ export function ShortUrlSection({ creating, defaultBase }: { creating: boolean; 
         </Text>
         {alias.trim() && <CopyButton value={preview} label="Copy short URL" />}
       </Group>
+      {savedShortUrl && alias.trim() && alias.trim() !== formState.defaultValues?.alias && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Renaming breaks the old short URL" data-testid="rename-warning">
+          Once saved,{' '}
+          <Text span inherit fw={600} style={{ wordBreak: 'break-all' }}>
+            {savedShortUrl}
+          </Text>{' '}
+          stops working: printed QR codes and links already shared to it lead nowhere. Only the new short URL works.
+        </Alert>
+      )}
     </Stack>
   );
 }

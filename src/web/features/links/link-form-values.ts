@@ -69,8 +69,14 @@ export function linkToForm(link: Link): LinkFormValues {
     expiration_url: link.expiration_url ?? '',
     disabled: link.disabled === 1,
     targets_type: link.targets_type,
-    targets: link.targets.map((t) => ({ key: t.key, value: t.value })),
+    // An empty rotation weight (the API's "1") is shown as the 1 it means: the form asks for every weight.
+    targets: link.targets.map((t) => ({ key: link.targets_type === 'rotations' && t.key === '' ? '1' : t.key, value: t.value })),
   };
+}
+
+/** A copy of a link for a new one: everything but the alias (the server's or the user's) and the passwords (write-only). */
+export function duplicateToForm(link: Link): LinkFormValues {
+  return { ...linkToForm(link), alias: '' };
 }
 
 function passwordValue(typed: string, remove: boolean): string | undefined {
@@ -106,6 +112,11 @@ export function toPayload(v: LinkFormValues, mode: EditorMode): Record<string, u
   }
   for (const [k, val] of Object.entries(body)) if (val === undefined) delete body[k];
   return body;
+}
+
+/** The form's web address fields: the destination, the expiration URL and each rule's destination. */
+export function isUrlField(name: string): name is 'url' | 'expiration_url' | `targets.${number}.value` {
+  return name === 'url' || name === 'expiration_url' || /^targets\.\d+\.value$/.test(name);
 }
 
 /** Fields of the form that a server error key can land on. */

@@ -4,14 +4,17 @@ import { useState, type ReactNode } from 'react';
 import '@mantine/dates/styles.css';
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { FormProvider, get, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { linkCreateSchema, linkUpdateSchema } from '../../../shared/link.schema';
+import { checkRotationWeights } from '../../../shared/targets';
+import { withDefaultScheme } from '../../../shared/fields';
 import { ApiError } from '../../lib/api-client';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { TargetsEditor } from '../targets/targets-editor';
-import { serverErrorsToFields, toPayload, type EditorMode, type LinkFormValues } from './link-form-values';
+import { isUrlField, serverErrorsToFields, toPayload, type EditorMode, type LinkFormValues } from './link-form-values';
 import { DestinationSection, OrganiseSection, ShortUrlSection } from './link-form-sections';
 import { AccessSection } from './link-form-access';
+import { linkFieldLabel, linkFieldMessage, rewriteErrorMessages } from './link-field-messages';
 import { LimitsSection } from './link-form-limits';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -30,6 +33,8 @@ export interface LinkFormProps<R = unknown> {
   defaultValues: LinkFormValues;
   /** Base of short URLs on the default domain (for the preview). */
   defaultBase: string;
+  /** The saved link's short URL (edit): a changed alias warns that it stops working. */
+  savedShortUrl?: string;
   hasRedirectPassword?: boolean;
   hasStatsPassword?: boolean;
   submitLabel: string;
@@ -51,18 +56,60 @@ function makeResolver(mode: EditorMode, hasStatsPassword: boolean): Resolver<Lin
     if (mode === 'edit' && values.privacy === '2' && !values.password && (!hasStatsPassword || values.remove_password)) {
       errors.password = { type: 'required', message: 'is required when privacy is 2 (password).' };
     }
+    // Every rotation weight typed, whole and in range (the API would count an empty one as 1).
+    if (values.targets_type === 'rotations') {
+      for (const iss of checkRotationWeights(values.targets)) {
+        const rows = (errors.targets ??= []) as unknown as Record<number, Record<string, unknown> | undefined>;
+        const i = iss.path[1] as number;
+        rows[i] = { ...rows[i], key: { type: 'weight', message: iss.message } };
+      }
+    }
+    // Every message in the user's words ("End must be after Start.", "Country is required.").
+    rewriteErrorMessages(errors, { targetsType: values.targets_type, targets: values.targets });
     return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
   };
 }
 
+/** A refused save: messages that belong to no field, and the fields the server refused (shown on the fields). */
+interface SaveError {
+  other: string[];
+  fields: string[];
+}
+
+/**
+ * "Not saved", above the form: what the server refused that belongs to no field, and the fields it refused for as
+ * long as they still have an error (fixing the last one makes the banner go).
+ */
+function SaveErrorBanner({ error, errors, type }: { error: SaveError | null; errors: FieldErrors<LinkFormValues>; type: LinkFormValues['targets_type'] }) {
+  const open = error?.fields.filter((path) => get(errors, path)) ?? [];
+  if (!error || (error.other.length === 0 && open.length === 0)) return null;
+  return (
+    <Alert color="red" title="Not saved" role="alert" data-testid="form-error">
+      {error.other.join(' ')}
+      {open.length > 0 && ` Fix ${open.map((p) => linkFieldLabel(p, type, true)).join(', ')}, then save again.`}
+    </Alert>
+  );
+}
+
 export function LinkForm<R>(props: LinkFormProps<R>) {
-  const { mode, defaultValues, defaultBase, hasRedirectPassword = false, hasStatsPassword = false, submitLabel, onSubmit, onSaved, onCancel } = props;
+  const { mode, defaultValues, defaultBase, savedShortUrl, hasRedirectPassword = false, hasStatsPassword = false, submitLabel, onSubmit, onSaved, onCancel } = props;
   const [resolver] = useState(() => makeResolver(mode, hasStatsPassword));
   const form = useForm<LinkFormValues>({ defaultValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<SaveError | null>(null);
   const guard = useUnsavedChangesGuard(form.formState.isDirty);
 
-  const submit = form.handleSubmit(async (values) => {
+  // A web address typed without a scheme gets https:// in the field itself, on leaving it or on saving.
+  const addScheme = (name: string) => {
+    if (!isUrlField(name)) return;
+    const typed = form.getValues(name);
+    const fixed = withDefaultScheme(typed);
+    if (fixed !== typed) form.setValue(name, fixed, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  };
+  const addSchemes = () => {
+    for (const name of ['url', 'expiration_url', ...form.getValues('targets').map((_, i) => `targets.${i}.value`)]) addScheme(name);
+  };
+
+  const save = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
       const result = await onSubmit(toPayload(values, mode));
@@ -71,35 +118,42 @@ export function LinkForm<R>(props: LinkFormProps<R>) {
       onSaved?.(result);
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) {
-        const loose: string[] = [];
-        let focused = false;
+        const other: string[] = [];
+        const fields: string[] = [];
+        const ctx = { targetsType: values.targets_type, targets: values.targets };
         for (const fe of serverErrorsToFields(err.errors)) {
           if (fe.path) {
-            form.setError(fe.path as keyof LinkFormValues, { type: 'server', message: fe.message }, { shouldFocus: !focused });
-            focused = true;
-          } else loose.push(fe.message);
+            form.setError(fe.path as keyof LinkFormValues, { type: 'server', message: linkFieldMessage(fe.path, fe.message, ctx) }, { shouldFocus: fields.length === 0 });
+            fields.push(fe.path);
+          } else other.push(fe.message);
         }
-        setFormError(loose.length ? loose.join(' ') : `The server refused the link: ${err.message}`);
+        setFormError({ other: other.length || fields.length ? other : [err.message], fields });
       } else {
-        setFormError(err instanceof Error ? err.message : 'Saving failed.');
+        setFormError({ other: [err instanceof Error ? err.message : 'Saving failed.'], fields: [] });
       }
     }
   });
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={submit} noValidate aria-label={mode === 'create' ? 'New link' : 'Edit link'}>
+      <form
+        onSubmit={(e) => {
+          addSchemes();
+          return save(e);
+        }}
+        onBlur={(e) => {
+          if (e.target instanceof HTMLInputElement) addScheme(e.target.name);
+        }}
+        noValidate
+        aria-label={mode === 'create' ? 'New link' : 'Edit link'}
+      >
         <Stack gap="md">
-          {formError && (
-            <Alert color="red" title="Not saved" role="alert" data-testid="form-error">
-              {formError}
-            </Alert>
-          )}
+          <SaveErrorBanner error={formError} errors={form.formState.errors} type={form.getValues('targets_type')} />
           <Section title="Destination">
             <DestinationSection />
           </Section>
           <Section title="Short URL">
-            <ShortUrlSection creating={mode === 'create'} defaultBase={defaultBase} />
+            <ShortUrlSection creating={mode === 'create'} defaultBase={defaultBase} savedShortUrl={savedShortUrl} />
           </Section>
           <Section title="Space and pixels">
             <OrganiseSection />

@@ -33,6 +33,7 @@ function SearchBox({ value, onSearch }: { value: string | undefined; onSearch: (
   return (
     <TextInput
       aria-label="Search links"
+      data-list-search
       placeholder="Search…"
       leftSection={<IconSearch size={16} aria-hidden />}
       value={text}

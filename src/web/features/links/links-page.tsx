@@ -1,47 +1,86 @@
-// The links list: filters, sort, paging and selection, all but the selection in the URL.
-import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
-import { Button, Group, Loader } from '@mantine/core';
+// The links list: filters, sort, paging and selection, all but the selection in the URL. The selection
+// belongs to the rows on screen: another page, filter, sort or page size starts with none selected, so a bulk
+// action never reaches links the user cannot see.
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Group, Loader, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { ButtonLink } from '../../components/router-links';
-import type { LinkListQuery } from '../../../shared/link.schema';
+import type { Link, LinkListQuery } from '../../../shared/link.schema';
 import { PageHeader } from '../../components/page-header';
 import { ListPagination } from '../../components/list-pagination';
 import { EmptyState, ErrorState } from '../../components/states';
 import { LinksFilters } from './links-filters';
 import { LinksTable, LinksTableSkeleton } from './links-table';
-import { linksListQueryOptions } from './links.queries';
+import { useDeleteConfirm } from '../../components/resource-list/use-delete-confirm';
+import { linksListQueryOptions, useDeleteLink } from './links.queries';
 import { toggleSort, withFilter } from './list-url';
 
 const route = getRouteApi('/app/links');
 // Loaded when rows are first selected: keeps menus and dialogs out of the list's first bundle.
+const NONE: ReadonlySet<number> = new Set();
 const BulkBar = lazy(() => import('./bulk-bar').then((m) => ({ default: m.BulkBar })));
+const ConfirmDialog = lazy(() => import('../../components/resource-list/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 export function LinksPage() {
   const query = route.useSearch();
   const navigate = route.useNavigate();
   const list = useQuery(linksListQueryOptions(query));
-  const [selected, setSelected] = useState<Set<number>>(() => new Set());
+  // The selection is tagged with the query it was made on: another query empties it (React's "adjusting state
+  // when a prop changes" during render), so coming back to the page does not bring it back either.
+  const queryKey = JSON.stringify(query);
+  const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<number> }>(() => ({ key: queryKey, ids: NONE }));
+  if (selection.key !== queryKey) setSelection({ key: queryKey, ids: NONE });
+  const selected = selection.key === queryKey ? selection.ids : NONE;
   const [bulkUsed, setBulkUsed] = useState(false);
+  const setSelected = useCallback(
+    (change: (ids: ReadonlySet<number>) => ReadonlySet<number>) =>
+      setSelection((s) => ({ key: queryKey, ids: change(s.key === queryKey ? s.ids : NONE) })),
+    [queryKey],
+  );
 
   const update = (patch: Partial<LinkListQuery>) => {
     void navigate({ search: (prev) => withFilter(prev, patch), replace: 'search' in patch });
   };
 
+  // A row menu's Delete: a confirmation naming the link, then a step back when it emptied the last page.
+  const deleteLink = useDeleteLink();
+  const deletion = useDeleteConfirm<{ id: number; name: string; shortUrl: string }>({
+    mutation: deleteLink,
+    noun: 'link',
+    meta: list.data?.meta,
+    page: query.page,
+    onPage: (page) => update({ page }),
+  });
+  const [deleteUsed, setDeleteUsed] = useState(false);
+  const ask = useRef(deletion.ask);
+  useEffect(() => {
+    ask.current = deletion.ask;
+  });
+  const onDelete = useCallback((link: Link) => {
+    setDeleteUsed(true);
+    ask.current({ id: link.id, name: link.alias, shortUrl: link.short_url });
+  }, []);
+
   const links = useMemo(() => list.data?.data ?? [], [list.data]);
   const aliases = useMemo(() => new Map(links.map((l) => [l.id, l.alias])), [links]);
+  // Only rows on screen count (a row deleted meanwhile leaves the list and the selection), in the table's order.
+  const selectedIds = useMemo(() => links.filter((l) => selected.has(l.id)).map((l) => l.id), [links, selected]);
   const filtered = !!(query.search || query.status || query.space_id !== undefined || query.domain_id || query.pixel_id);
 
-  const toggle = useCallback((id: number) => {
-    setBulkUsed(true);
-    setSelected((s) => {
-      const n = new Set(s);
-      if (n.has(id)) n.delete(id);
-      else n.add(id);
-      return n;
-    });
-  }, []);
+  const toggle = useCallback(
+    (id: number) => {
+      setBulkUsed(true);
+      setSelected((s) => {
+        const n = new Set(s);
+        if (n.has(id)) n.delete(id);
+        else n.add(id);
+        return n;
+      });
+    },
+    [setSelected],
+  );
   const toggleAll = (checked: boolean) => {
     setBulkUsed(true);
     setSelected((s) => {
@@ -71,7 +110,7 @@ export function LinksPage() {
       <LinksFilters query={query} onChange={update} />
       {bulkUsed && (
         <Suspense fallback={null}>
-          <BulkBar selected={[...selected]} aliases={aliases} onDone={(failed) => setSelected(new Set(failed))} />
+          <BulkBar selected={selectedIds} aliases={aliases} onDone={(failed) => setSelected(() => new Set(failed))} />
         </Suspense>
       )}
       {list.isError && !list.data ? (
@@ -108,10 +147,23 @@ export function LinksPage() {
           selected={selected}
           onToggle={toggle}
           onToggleAll={toggleAll}
+          onDelete={onDelete}
           loading={list.isPlaceholderData}
         />
       )}
       {list.isError && list.data && <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Could not refresh links" />}
+      {deleteUsed && (
+        <Suspense fallback={null}>
+          <ConfirmDialog {...deletion.dialog}>
+            <Text size="sm">
+              <Text span fw={600}>
+                {deletion.target?.shortUrl}
+              </Text>{' '}
+              stops working and its statistics are deleted. This cannot be undone.
+            </Text>
+          </ConfirmDialog>
+        </Suspense>
+      )}
       <ListPagination meta={list.data?.meta} noun="links" onPage={(page) => update({ page })} onPerPage={(per_page) => update({ per_page: per_page as LinkListQuery['per_page'] })} />
     </>
   );

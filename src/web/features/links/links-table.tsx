@@ -1,10 +1,10 @@
 // The links table: selectable rows, sortable headers, status badges and copyable short URLs.
-import { memo, type MouseEvent } from 'react';
+import { Suspense, lazy, memo, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Checkbox, Skeleton, Stack, Table } from '@mantine/core';
-import { IconCheck, IconCopy, IconPencil } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconDots, IconPencil } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import type { Link, LinkListQuery } from '../../../shared/link.schema';
-import { LightBadge, LightCheckbox, LightCopyButton, LightIconLink, useLightVars, type LightVars } from '../../components/light-controls';
+import { LightBadge, LightCheckbox, LightCopyButton, LightIconButton, LightIconLink, useLightVars, type LightVars } from '../../components/light-controls';
 import { SortableTh } from '../../components/sortable-th';
 import { ActionsTh } from '../../components/resource-list/row-actions';
 import { StatusBadge } from '../../components/status-badge';
@@ -18,8 +18,13 @@ export interface LinksTableProps {
   selected: ReadonlySet<number>;
   onToggle: (id: number) => void;
   onToggleAll: (checked: boolean) => void;
+  /** A row's menu asked to delete its link (a stable function: rows are memoised). */
+  onDelete: (link: Link) => void;
   loading?: boolean;
 }
+
+// The row menu (Mantine's Menu and its icons) loads when a row's menu button is first pressed.
+const LinkRowMenu = lazy(() => import('./link-row-menu').then((m) => ({ default: m.LinkRowMenu })));
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -52,10 +57,48 @@ interface LinkRowProps {
   link: Link;
   checked: boolean;
   onToggle: (id: number) => void;
+  onDelete: (link: Link) => void;
   vars: LightVars;
 }
 
-const LinkRow = memo(function LinkRow({ link, checked, onToggle, vars }: LinkRowProps) {
+/**
+ * The row's "more actions" button: a light button until first pressed, then the real menu, open at once. When
+ * the menu closes the light button comes back and takes the focus (the menu's own button is gone by then).
+ */
+function RowMenuButton({ link, onDelete, vars }: { link: Link; onDelete: (link: Link) => void; vars: LightVars }) {
+  const { href, go } = useRowNavigate();
+  const [open, setOpen] = useState(false);
+  const refocus = useRef(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!refocus.current || open) return;
+    refocus.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) button.current?.focus();
+  }, [open]);
+  const light = (
+    <LightIconButton ref={button} label={`Actions for ${link.alias}`} title="More actions" aria-haspopup="menu" onClick={() => setOpen(true)} vars={vars}>
+      <IconDots size={16} />
+    </LightIconButton>
+  );
+  if (!open) return light;
+  return (
+    <Suspense fallback={light}>
+      <LinkRowMenu
+        link={link}
+        href={href}
+        go={go}
+        onDelete={onDelete}
+        onClose={() => {
+          refocus.current = true;
+          setOpen(false);
+        }}
+      />
+    </Suspense>
+  );
+}
+
+const LinkRow = memo(function LinkRow({ link, checked, onToggle, onDelete, vars }: LinkRowProps) {
   const { href, go } = useRowNavigate();
   const details = `/links/${link.id}`;
   const edit = `/links/${link.id}/edit`;
@@ -105,15 +148,18 @@ const LinkRow = memo(function LinkRow({ link, checked, onToggle, vars }: LinkRow
       <td className={TD}>{link.domain?.name ?? 'default'}</td>
       <td className={`${TD} ${classes.nowrap}`}>{dateFormat.format(new Date(link.created_at))}</td>
       <td className={TD}>
-        <LightIconLink href={href(edit)} onClick={go(edit)} label={`Edit ${link.alias}`} title="Edit" vars={vars}>
-          <IconPencil size={16} />
-        </LightIconLink>
+        <div className={classes.actions}>
+          <LightIconLink href={href(edit)} onClick={go(edit)} label={`Edit ${link.alias}`} title="Edit" vars={vars}>
+            <IconPencil size={16} />
+          </LightIconLink>
+          <RowMenuButton link={link} onDelete={onDelete} vars={vars} />
+        </div>
       </td>
     </tr>
   );
 });
 
-export function LinksTable({ links, query, onSort, selected, onToggle, onToggleAll, loading }: LinksTableProps) {
+export function LinksTable({ links, query, onSort, selected, onToggle, onToggleAll, onDelete, loading }: LinksTableProps) {
   const all = links.length > 0 && links.every((l) => selected.has(l.id));
   const some = links.some((l) => selected.has(l.id));
   const vars = useLightVars();
@@ -149,7 +195,7 @@ export function LinksTable({ links, query, onSort, selected, onToggle, onToggleA
         </Table.Thead>
         <Table.Tbody>
           {links.map((link) => (
-            <LinkRow key={link.id} link={link} checked={selected.has(link.id)} onToggle={onToggle} vars={vars} />
+            <LinkRow key={link.id} link={link} checked={selected.has(link.id)} onToggle={onToggle} onDelete={onDelete} vars={vars} />
           ))}
         </Table.Tbody>
       </Table>

@@ -1,7 +1,9 @@
 // The key picker of one targeting rule: a searchable list for the type, or a weight for rotations.
+import type { Ref } from 'react';
 import { NumberInput, Select } from '@mantine/core';
 import type { ComboboxItem, OptionsFilter } from '@mantine/core';
 import type { TargetsType } from '../../../shared/enums';
+import { ROTATION_WEIGHT } from '../../../shared/targets';
 import { filterKeyOptions, keyOptions } from './target-keys';
 
 const filter: OptionsFilter = ({ options, search }) => filterKeyOptions(options as ComboboxItem[], search);
@@ -13,19 +15,23 @@ export interface TargetKeyInputProps {
   onBlur?: () => void;
   label: string;
   error?: string;
+  /** The input element (react-hook-form focuses it: a new rule's picker, the first field in error). */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
-export function TargetKeyInput({ type, value, onChange, onBlur, label, error }: TargetKeyInputProps) {
+export function TargetKeyInput({ type, value, onChange, onBlur, label, error, inputRef }: TargetKeyInputProps) {
   if (type === 'rotations') {
     return (
       <NumberInput
+        ref={inputRef}
         aria-label={label}
-        placeholder="1"
-        min={1}
-        max={100}
+        placeholder={`${ROTATION_WEIGHT.min}–${ROTATION_WEIGHT.max}`}
+        min={ROTATION_WEIGHT.min}
+        max={ROTATION_WEIGHT.max}
         allowDecimal={false}
         allowNegative={false}
-        clampBehavior="strict"
+        // Never rewrite what was typed (strict clamping made 300 into 30): out of range is a field error instead.
+        clampBehavior="none"
         value={value === '' ? '' : Number(value)}
         onChange={(v) => onChange(v === '' ? '' : String(v))}
         onBlur={onBlur}
@@ -37,6 +43,7 @@ export function TargetKeyInput({ type, value, onChange, onBlur, label, error }: 
   const searchable = type === 'countries' || type === 'languages';
   return (
     <Select
+      ref={inputRef}
       aria-label={label}
       placeholder={searchable ? 'Search name or code' : 'Choose'}
       data={keyOptions(type)}

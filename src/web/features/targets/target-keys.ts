@@ -1,6 +1,7 @@
 // Key choices per targets_type for the targets editor and the targeting preview.
 import { BROWSERS, CONTINENTS, DEVICES, OPERATING_SYSTEMS, TARGETS_TYPES, type TargetsType } from '../../../shared/enums';
 import { COUNTRIES, LANGUAGES } from '../../../shared/geo-data';
+import { rotationWeightIssue } from '../../../shared/targets';
 
 export interface KeyOption {
   value: string;
@@ -69,4 +70,14 @@ export function keyLabel(type: TargetsType | null, key: string): string {
 /** Share in percent with one decimal: 0.3333 -> "33.3%". */
 export function formatShare(share: number): string {
   return `${(Math.round(share * 1000) / 10).toFixed(1).replace(/\.0$/, '')}%`;
+}
+
+/**
+ * Shares (0..1) of rotation rules as typed in the editor: a missing or out-of-range weight has none (null) and
+ * is left out of the total, instead of counting as 1.
+ */
+export function typedRotationShares(targets: readonly { key: string }[]): (number | null)[] {
+  const weights = targets.map((t) => (rotationWeightIssue(t.key) === null ? Number(t.key) : null));
+  const total = weights.reduce<number>((a, w) => a + (w ?? 0), 0);
+  return weights.map((w) => (w === null || total === 0 ? null : w / total));
 }

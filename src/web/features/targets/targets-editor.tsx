@@ -6,20 +6,28 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-r
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import type { TargetsType } from '../../../shared/enums';
 import { LIMITS } from '../../../shared/enums';
-import { checkTargets } from '../../../shared/targets';
-import { rotationShares } from '../../../shared/target-matching';
+import { ROTATION_WEIGHT, checkTargets, rotationWeightIssue } from '../../../shared/targets';
 import { ConfirmModal } from '../../components/confirm-modal';
 import type { LinkFormValues } from '../links/link-form-values';
 import { TargetKeyInput } from './target-key-input';
-import { TARGETS_TYPE_LABELS, TARGETS_TYPE_OPTIONS, formatShare } from './target-keys';
+import { linkFieldMessage } from '../links/link-field-messages';
+import { TARGETS_TYPE_LABELS, TARGETS_TYPE_OPTIONS, formatShare, typedRotationShares } from './target-keys';
 
 /** Live problems per row (index -> message), from the shared rules. */
 export function liveKeyIssues(type: TargetsType | null, targets: { key: string; value: string }[]): Map<number, string> {
   const out = new Map<number, string>();
   if (!type) return out;
+  if (type === 'rotations') {
+    // A weight out of range is flagged as typed; an empty one when saving (a new row starts empty).
+    targets.forEach((t, i) => {
+      const issue = t.key.trim() === '' ? null : rotationWeightIssue(t.key);
+      if (issue) out.set(i, linkFieldMessage(`targets.${i}.key`, issue, { targetsType: type, targets }));
+    });
+    return out;
+  }
   for (const iss of checkTargets(type, targets.map((t) => ({ ...t })))) {
     const [, index, field] = iss.path;
-    if (field === 'key' && typeof index === 'number' && !(targets[index]?.key === '' && type !== 'rotations')) out.set(index, iss.message);
+    if (field === 'key' && typeof index === 'number' && targets[index]?.key !== '') out.set(index, linkFieldMessage(`targets.${index}.key`, iss.message, { targetsType: type, targets }));
   }
   return out;
 }
@@ -32,7 +40,7 @@ export function TargetsEditor() {
   const { fields, append, remove, move, replace } = useFieldArray({ control, name: 'targets' });
   const [pendingType, setPendingType] = useState<{ to: TargetsType | null } | null>(null);
   const issues = useMemo(() => liveKeyIssues(type, targets), [type, targets]);
-  const shares = useMemo(() => (type === 'rotations' ? rotationShares(targets) : []), [type, targets]);
+  const shares = useMemo(() => (type === 'rotations' ? typedRotationShares(targets) : []), [type, targets]);
   const errors = formState.errors.targets;
 
   const changeType = (to: TargetsType | null) => {
@@ -56,6 +64,11 @@ export function TargetsEditor() {
       />
       {type && (
         <>
+          {type === 'rotations' && (
+            <Text size="sm" c="dimmed" data-testid="rotation-hint">
+              Each rule gets a share of the visits in proportion to its weight: a whole number from {ROTATION_WEIGHT.min} to {ROTATION_WEIGHT.max}.
+            </Text>
+          )}
           {fields.length === 0 && (
             <Text size="sm" c="dimmed">
               No rules yet. Visitors get the link&apos;s URL until you add one.
@@ -78,6 +91,7 @@ export function TargetsEditor() {
                       value={f.value}
                       onChange={f.onChange}
                       onBlur={f.onBlur}
+                      inputRef={f.ref}
                       label={type === 'rotations' ? `Rule ${i + 1} weight` : `Rule ${i + 1} key`}
                       error={keyError}
                     />
@@ -97,8 +111,17 @@ export function TargetsEditor() {
                   )}
                 />
                 {type === 'rotations' && (
-                  <Text size="sm" mt={8} w={56} ta="right" data-testid="rotation-share" aria-label={`Rule ${i + 1} share`}>
-                    {formatShare(shares[i] ?? 0)}
+                  <Text
+                    size="sm"
+                    mt={8}
+                    w={56}
+                    ta="right"
+                    c={shares[i] == null ? 'dimmed' : undefined}
+                    data-testid="rotation-share"
+                    aria-label={shares[i] == null ? `Rule ${i + 1} share: no valid weight` : `Rule ${i + 1} share`}
+                    title={shares[i] == null ? 'No share until the weight is a whole number from 1 to 100' : undefined}
+                  >
+                    {shares[i] == null ? '—' : formatShare(shares[i])}
                   </Text>
                 )}
                 <Group gap={2} mt={4} wrap="nowrap">
@@ -126,14 +149,15 @@ export function TargetsEditor() {
               variant="light"
               size="xs"
               leftSection={<IconPlus size={14} />}
-              onClick={() => append({ key: '', value: '' })}
+              // The new rule's key picker takes the focus, so the keyboard carries on where the rule is.
+              onClick={() => append({ key: '', value: '' }, { shouldFocus: true, focusName: `targets.${fields.length}.key` })}
               disabled={fields.length >= LIMITS.targetsMax}
             >
               Add rule
             </Button>
             {issues.size > 0 && (
               <Text size="sm" c="red" role="alert">
-                Fix the highlighted keys before saving.
+                Fix the highlighted {type === 'rotations' ? 'weights' : 'keys'} before saving.
               </Text>
             )}
           </Group>

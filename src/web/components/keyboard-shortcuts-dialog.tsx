@@ -1,0 +1,45 @@
+// The list of keyboard shortcuts, opened with `?` or the header's keyboard button.
+import { Kbd, Modal, Table, Text } from '@mantine/core';
+
+const SHORTCUTS: { keys: string[]; what: string }[] = [
+  { keys: ['/'], what: "Focus the list's search box" },
+  { keys: ['?'], what: 'Show these shortcuts' },
+  { keys: ['Esc'], what: 'Close a dialog or menu' },
+  { keys: ['Tab'], what: 'First Tab on a page: skip to the main content' },
+  { keys: ['Enter'], what: 'Open a focused menu button; in a form, save' },
+  { keys: ['↑', '↓'], what: 'Move through a menu or a list of options' },
+  { keys: ['Space'], what: 'Tick a focused checkbox (select a row)' },
+];
+
+export function KeyboardShortcutsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Table verticalSpacing="xs" data-testid="shortcuts">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Keys</Table.Th>
+            <Table.Th>What they do</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {SHORTCUTS.map((s) => (
+            <Table.Tr key={s.what}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {s.keys.map((k, i) => (
+                  <span key={k}>
+                    {i > 0 && ' '}
+                    <Kbd>{k}</Kbd>
+                  </span>
+                ))}
+              </Table.Td>
+              <Table.Td>{s.what}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Text size="sm" c="dimmed" mt="sm">
+        / and ? do nothing while you type in a field.
+      </Text>
+    </Modal>
+  );
+}
