@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Db } from '../../src/server/db/database';
@@ -17,6 +16,7 @@ import { seedPgLinks } from './pg-list-seed';
 import { UsersRepo } from '../../src/server/users/users.repo';
 import { seedLinks, TERMS } from './list-seed';
 import { markdownTable, measure, type Sample } from './latency';
+import { runIfMain } from './standalone';
 
 const GOAL_MS = 50;
 
@@ -145,12 +145,4 @@ export async function runListBench(): Promise<string> {
   return `${tables.join('\n\n')}\n\n${note}\n\n${missed.length ? `p95 goal missed by: ${missed.join(', ')}` : `Every case met p95 < ${GOAL_MS} ms.`}\n`;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runListBench().then(
-    (table) => console.log(table),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, runListBench);

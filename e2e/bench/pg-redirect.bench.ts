@@ -7,13 +7,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openPostgres, type PostgresDb } from '../../src/server/db/postgres/open-postgres';
 import { createTestDatabase, TEST_DATABASE_URL } from '../../src/server/test-utils/both-databases';
 import { freePort, startServerProcess } from '../../src/server/test-utils/server-process';
 import { bareServer, CONNECTIONS, measured, median, PICKED, ROUNDS, row, SECONDS, WRK, wrk, writeScript, type Run } from './wrk';
+import { runIfMain } from './standalone';
 
 const LINKS = 1000;
 
@@ -102,12 +102,4 @@ export async function runPgRedirectBench(): Promise<string> {
   return lines.join('\n');
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runPgRedirectBench().then(
-    (table) => console.log(table),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, runPgRedirectBench);

@@ -6,12 +6,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type SqliteDb } from '../../src/server/db/database';
 import { bareServer, CONNECTIONS, measured, median, PICKED, ROUNDS, row, SECONDS, WRK, wrk, writeScript, type Run } from './wrk';
+import { runIfMain } from './standalone';
 
 /** Inserts links with raw prepared statements in one transaction (search triggers off meanwhile). */
 function seedLinks(db: SqliteDb, count: number): void {
@@ -101,12 +101,4 @@ export async function runRedirectBench(): Promise<string> {
   return lines.join('\n');
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runRedirectBench().then(
-    (table) => console.log(table),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, runRedirectBench);

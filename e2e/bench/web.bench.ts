@@ -6,13 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { execFile } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from '@playwright/test';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import { ensureAdmin } from '../../src/server/bootstrap';
+import { runIfMain } from './standalone';
 
 const JS_BUDGET_KB = 250;
 const TIME_BUDGET_MS = 1000;
@@ -150,12 +150,4 @@ export async function runWebBench(): Promise<string> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runWebBench().then(
-    (table) => console.log(table),
-    (err) => {
-      console.error(err);
-      process.exitCode = 1;
-    },
-  );
-}
+runIfMain(import.meta.url, runWebBench);
