@@ -1,7 +1,7 @@
 // Usability fixes across the lists: the Scheduled status badge (whole, in the table and on the details
 // page), a `page` past the end of a list landing on its last page, and tab titles that name the page.
 import type { Locator, Page } from '@playwright/test';
-import { test, expect } from './fixtures/test';
+import { test, expect, pickOption } from './fixtures/test';
 import { seed, uniq } from './fixtures/api';
 
 const rows = (page: Page) => page.getByTestId('link-row');
@@ -165,4 +165,24 @@ test('the sign-in page is titled too', async ({ page }) => {
   await page.goto('/dashboard/links');
   await expect(page).toHaveURL(/\/dashboard\/sign-in/);
   await expect(page).toHaveTitle('Sign in · Linkdeck');
+});
+
+test('the domain filter offers "Default domain" (links on BASE_URL), as the space filter offers "No space"', async ({ page, account }) => {
+  const { api } = account;
+  const domain = await seed.domain(api, { name: `${uniq('brand')}.example` });
+  const onDefault = await seed.link(api, { url: 'https://example.com/default', alias: uniq('dflt') });
+  const onBrand = await seed.link(api, { url: 'https://example.com/brand', alias: uniq('brnd'), domain_id: domain.id });
+  await page.goto('/dashboard/links');
+  await expect(rows(page)).toHaveCount(2);
+  await pickOption(page, 'Domain', 'Default domain');
+  await expect(page).toHaveURL(/domain_id=0/);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(row(page, onDefault.alias)).toBeVisible();
+  await pickOption(page, 'Domain', domain.name);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(row(page, onBrand.alias)).toBeVisible();
+  // The URL is the query: a reload keeps the choice.
+  await page.goto('/dashboard/links?domain_id=0');
+  await expect(page.getByRole('textbox', { name: 'Domain' }).or(page.getByRole('combobox', { name: 'Domain' })).first()).toHaveValue('Default domain');
+  await expect(rows(page)).toHaveCount(1);
 });

@@ -102,7 +102,7 @@ export function LinksFilters({ query, onChange }: LinksFiltersProps) {
         w={170}
         clearable
         searchable
-        data={(domains.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
+        data={[{ value: '0', label: 'Default domain' }, ...(domains.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
         value={idValue(query.domain_id)}
         onChange={(v) => onChange({ domain_id: toId(v) })}
       />
