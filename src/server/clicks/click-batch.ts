@@ -2,13 +2,15 @@
 // links.clicks, and how far into the limit journal links.clicks now reaches (limit-journal.ts). Short
 // transactions keep the write lock brief for the API's writes. A batch remembers how far it got (`done`),
 // so a retry after an error goes on from there and writes nothing twice. These two functions are also
-// the body of the writer thread (see click-writer.ts, which sends their source text there), so they must
-// stay self-contained: no imports, no outer variables but each other. summarizeChunk is shared with the
-// PostgreSQL writer (pg-click-batch.ts).
+// the body of the writer threads (click-writer.ts and pg-click-worker.ts send their source text there), so
+// they must stay self-contained: no imports, no outer variables but each other (and in this module, so
+// that a bundler's rewriting of imported names cannot break the copied text). summarizeChunk is shared by
+// the SQLite and the PostgreSQL writers.
 // A batch travels as typed arrays (transferred, not copied) with its text fields as ids into a string
 // table. The events and the rollups each go in as one statement over a JSON array (json_each), not
 // one statement per row: a second's worth of clicks costs a few calls into SQLite.
 import type SQLite from 'better-sqlite3';
+import type pg from 'pg';
 
 /** The text columns of a click, in this order, as string ids (0: null). */
 export const CLICK_FIELDS = ['country', 'continent', 'os', 'browser', 'device', 'language', 'referrer'] as const;
@@ -138,6 +140,56 @@ export function makeBatchWriter(sqlite: SQLite.Database): (batch: ClickBatch) =>
     for (let from = batch.done ?? 0; from < batch.count; from = batch.done) {
       const to = Math.min(batch.count, from + CHUNK);
       batch.journaled = writeChunk(batch, from, to);
+      batch.done = to;
+    }
+  };
+}
+
+// The same on PostgreSQL (also the body of its writer thread, pg-click-worker.ts): per chunk one
+// transaction with three statements over JSON arrays (events, rollups upserted, links.clicks).
+/**
+ * `chunkSize`: clicks per transaction. 20,000 by default, bigger than SQLite's 2,000: PostgreSQL's
+ * transactions do not block other writers, and the rollups are summed per chunk, so a bigger chunk
+ * upserts far fewer rollup rows (measured: 100,000 clicks over 1,000 links in 7.8 s with 2,000, 1.8 s
+ * with 20,000). Tests use a small one to fail in the middle.
+ */
+export function makePgBatchWriter(pool: pg.Pool, chunkSize = 20_000): (batch: ClickBatch) => Promise<void> {
+  const INSERT_EVENTS = `INSERT INTO click_events (link_id, clicked_at, country, continent, os, browser, device, language, referrer)
+    SELECT (e->>0)::int, e->>1, e->>2, e->>3, e->>4, e->>5, e->>6, e->>7, e->>8 FROM jsonb_array_elements($1::jsonb) AS e`;
+  const ADD_ROLLUPS = `INSERT INTO click_daily (link_id, day, dimension, value, count)
+    SELECT (e->>0)::int, e->>1, e->>2, e->>3, (e->>4)::int FROM jsonb_array_elements($1::jsonb) AS e
+    ON CONFLICT (link_id, dimension, day, value) DO UPDATE SET count = click_daily.count + excluded.count`;
+  const ADD_CLICKS = `UPDATE links SET clicks = links.clicks + (e->>1)::int
+    FROM jsonb_array_elements($1::jsonb) AS e WHERE links.id = (e->>0)::int`;
+  const writeChunk = async (batch: ClickBatch, from: number, to: number): Promise<void> => {
+    const ids = new Set<number>();
+    for (let i = from; i < to; i++) ids.add(Math.abs(batch.nums[2 * i] as number));
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      // Lock the links (FOR KEY SHARE): none can be deleted before the events referring to it are in.
+      const found = await client.query<{ id: number }>('SELECT id FROM links WHERE id = ANY($1::int[]) FOR KEY SHARE', [[...ids]]);
+      const existing = new Set(found.rows.map((r) => r.id));
+      const chunk = summarizeChunk(batch, from, to, (id) => existing.has(id));
+      if (chunk.rows.length) {
+        await client.query(INSERT_EVENTS, [JSON.stringify(chunk.rows)]);
+        await client.query(ADD_ROLLUPS, [JSON.stringify(chunk.rollups)]);
+        // Clicks of limited links were counted when they happened (pg-click-counters.ts).
+        const add = [...chunk.addTo].map(([id, n]) => [id, n - (chunk.marked.get(id) ?? 0)]).filter(([, n]) => (n as number) > 0);
+        if (add.length) await client.query(ADD_CLICKS, [JSON.stringify(add)]);
+      }
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  };
+  return async (batch) => {
+    for (let from = batch.done ?? 0; from < batch.count; from = batch.done) {
+      const to = Math.min(batch.count, from + chunkSize);
+      await writeChunk(batch, from, to);
       batch.done = to;
     }
   };

@@ -5,13 +5,14 @@
 // The queue is typed arrays plus a string table (ClickBatch): recording a click allocates nothing, and
 // a batch is transferred to the thread, not copied.
 // An in-memory database cannot be shared with a thread: then batches are written on this thread.
-// On PostgreSQL the writer is an async function (pg-click-batch.ts): batches are written one after
-// another from this thread; while the database is away they wait and are retried (with a growing delay),
-// up to maxPending clicks, beyond which the oldest are dropped and the loss is reported with a count.
+// On PostgreSQL the thread is pg-click-worker.ts: it writes the batches in order and, while the database
+// is away, keeps them and retries with a growing delay, up to maxPending clicks, beyond which the oldest
+// are dropped and the loss is reported with a count.
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import type SQLite from 'better-sqlite3';
 import { CLICK_FIELDS, makeBatchWriter, summarizeChunk, type ClickBatch } from './click-batch';
+import { PG_WORKER_SOURCE } from './pg-click-worker';
 import type { ClickEventsTable } from '../db/schema';
 import type { LimitJournal } from './limit-journal';
 
@@ -25,7 +26,7 @@ export interface ClickWriterOptions {
   maxStrings?: number;
   /** The limit journal whose records the journaled clicks are (file databases). */
   journal?: LimitJournal | null;
-  /** Asynchronous writer (PostgreSQL): clicks waiting for the database at most; default 1,000,000. */
+  /** PostgreSQL: clicks waiting for the database at most; default 1,000,000. */
   maxPending?: number;
   onError?: (err: unknown) => void;
 }
@@ -68,9 +69,6 @@ export class ClickWriter {
   private readonly timer: NodeJS.Timeout;
   private readonly worker: Worker | null;
   private readonly local: ((batch: ClickBatch) => void) | null;
-  private readonly remote: ((batch: ClickBatch) => Promise<void>) | null;
-  private draining = false;
-  private retryMs = 250;
   /** In-memory mode: the string table, and batches that failed and wait for the next try. */
   private localStrings: (string | null)[] = [null];
   private readonly failed: Pending[] = [];
@@ -82,17 +80,18 @@ export class ClickWriter {
   /** Journal offset of the queued batch's first journaled click. */
   private journalStart = 0;
 
-  /** `target`: a SQLite database, or an asynchronous batch writer (PostgreSQL). */
+  /** `target`: a SQLite database, or the URL of a PostgreSQL one. */
   constructor(
-    target: SQLite.Database | ((batch: ClickBatch) => Promise<void>),
+    target: SQLite.Database | { postgresUrl: string },
     private readonly opts: ClickWriterOptions = {},
   ) {
     this.maxQueue = opts.maxQueue ?? 50_000;
-    this.remote = typeof target === 'function' ? target : null;
-    const sqlite = typeof target === 'function' ? null : target;
+    const sqlite = 'postgresUrl' in target ? null : target;
     if (!sqlite) {
-      this.worker = null;
       this.local = null;
+      const driver = createRequire(import.meta.url).resolve('pg');
+      const url = (target as { postgresUrl: string }).postgresUrl;
+      this.worker = new Worker(PG_WORKER_SOURCE(), { eval: true, workerData: { driver, url, maxPending: opts.maxPending ?? 1_000_000 } });
     } else if (sqlite.memory || sqlite.name === '' || sqlite.name === ':memory:') {
       this.worker = null;
       this.local = makeBatchWriter(sqlite);
@@ -100,9 +99,12 @@ export class ClickWriter {
       this.local = null;
       const driver = createRequire(import.meta.url).resolve('better-sqlite3');
       this.worker = new Worker(WORKER_SOURCE(summarizeChunk.toString(), makeBatchWriter.toString()), { eval: true, workerData: { driver, file: sqlite.name } });
+    }
+    if (this.worker) {
       this.worker.unref();
-      this.worker.on('message', (m: { ack?: number; error?: string }) => {
+      this.worker.on('message', (m: { ack?: number; error?: string; dropped?: number }) => {
         if (m.error) this.opts.onError?.(new Error(m.error));
+        if (m.dropped) this.opts.onError?.(new Error(`${m.dropped} clicks were dropped: the database was unreachable and more were waiting than the limit`));
         if (m.ack !== undefined) this.settle(m.ack);
       });
       this.worker.on('error', (err) => this.opts.onError?.(err));
@@ -184,54 +186,12 @@ export class ClickWriter {
       if (reset) this.localStrings = [null];
       for (const text of fresh) this.localStrings.push(text);
       this.failed.push({ seq: this.seq, count, nums, refs, strings: this.localStrings, journalStart });
-      if (this.remote) this.drain();
-      else this.retryLocal();
+      this.retryLocal();
     }
     return this.seq;
   }
 
-  /** Asynchronous writer: writes the waiting batches in order; on failure waits and tries again. */
-  private drain(): void {
-    const write = this.remote;
-    if (!write || this.draining) return;
-    this.dropOverflow();
-    const batch = this.failed[0];
-    if (!batch) return;
-    this.draining = true;
-    write(batch).then(
-      () => {
-        this.failed.shift();
-        this.settle(batch.seq);
-        this.retryMs = 250;
-        this.draining = false;
-        this.drain();
-      },
-      (err: unknown) => {
-        this.opts.onError?.(err);
-        const timer = setTimeout(() => {
-          this.draining = false;
-          this.drain();
-        }, this.retryMs);
-        if (!this.closed) timer.unref();
-        this.retryMs = Math.min(this.retryMs * 2, 5000);
-      },
-    );
-  }
-
-  /** Clicks waiting for the database beyond maxPending: the oldest batches go, with a count in the log. */
-  private dropOverflow(): void {
-    const max = this.opts.maxPending ?? 1_000_000;
-    let waiting = this.failed.reduce((n, b) => n + b.count - (b.done ?? 0), 0);
-    while (waiting > max && this.failed.length > 1) {
-      const lost = this.failed.shift() as Pending;
-      waiting -= lost.count - (lost.done ?? 0);
-      this.settle(lost.seq);
-      this.opts.onError?.(new Error(`${lost.count - (lost.done ?? 0)} clicks were dropped: the database was unreachable and ${max} were waiting`));
-    }
-  }
-
   private retryLocal(): void {
-    if (this.remote) return this.drain();
     try {
       for (const batch of this.failed) {
         this.local?.(batch);
@@ -255,17 +215,7 @@ export class ClickWriter {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.timer);
-    const seq = this.send();
-    if (this.remote) {
-      // Waits for the database (a graceful stop loses nothing), but not for ever.
-      await Promise.race([
-        seq <= this.acked ? Promise.resolve() : new Promise<void>((resolve) => this.waiters.push({ seq, resolve })),
-        new Promise<void>((resolve) => setTimeout(resolve, 20_000).unref()),
-      ]);
-      const left = this.failed.reduce((n, b) => n + b.count - (b.done ?? 0), 0);
-      if (left) this.opts.onError?.(new Error(`${left} clicks could not be written`));
-      return;
-    }
+    this.send();
     const worker = this.worker;
     if (!worker) return;
     await new Promise<void>((resolve) => {

@@ -5,8 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/schema';
 import { openBoth, TEST_DATABASE_URL, type BothDatabases } from '../test-utils/both-databases';
-import { makeBatchWriter, type ClickBatch } from './click-batch';
-import { makePgBatchWriter } from './pg-click-batch';
+import { makeBatchWriter, makePgBatchWriter, type ClickBatch } from './click-batch';
 
 const STRINGS = [null, 'DE', 'EU', 'Windows', 'Chrome', 'desktop', 'de', 'news.example', 'US', 'NA', 'iOS', 'Safari', 'mobile', 'en'];
 

@@ -5,7 +5,6 @@ import type { AppContext } from '../context';
 import { ClickCounters, type ClickCounting } from '../clicks/click-counters';
 import { PgClickCounters } from '../clicks/pg-click-counters';
 import { ClickWriter } from '../clicks/click-writer';
-import { makePgBatchWriter } from '../clicks/pg-click-batch';
 import { LimitJournal } from '../clicks/limit-journal';
 import { VisitorResolver, type VisitorInfo } from '../visitor/visitor';
 import { LinkCache, type CachedDomain, type CachedLink } from './link-cache';
@@ -74,7 +73,7 @@ export class RedirectEngine {
       this.journal = null;
       this.counters = new PgClickCounters(db.url);
       this.cache = new LinkCache(new PgLinkSource(db.pool), ctx.changes, (id) => this.counters.forget(id));
-      this.writer = new ClickWriter(makePgBatchWriter(db.pool), { onError });
+      this.writer = new ClickWriter({ postgresUrl: db.url }, { onError });
       this.attempts = new PgAttempts(db.pool);
     } else {
       const { sqlite } = db;
