@@ -12,7 +12,7 @@ import { loadConfig } from '../../src/server/config';
 import { openPostgres, type PostgresDb } from '../../src/server/db/postgres/open-postgres';
 import { createTestDatabase, TEST_DATABASE_URL } from '../../src/server/test-utils/both-databases';
 import { freePort, startServerProcess } from '../../src/server/test-utils/server-process';
-import { bareServer, CONNECTIONS, measured, median, PICKED, ROUNDS, row, SECONDS, WRK, wrk, writeScript, type Run } from './wrk';
+import { bareServer, pairedRounds, CONNECTIONS, median, PICKED, ROUNDS, row, SECONDS, WRK, wrk, writeScript, type Run } from './wrk';
 import { runIfMain } from './standalone';
 
 const LINKS = 1000;
@@ -39,13 +39,7 @@ async function oneInstance(dir: string, db: PostgresDb, url: string, limited: bo
   const barePort = (bare.address() as AddressInfo).port;
   const script = writeScript(dir, Array.from({ length: PICKED }, (_, i) => `l${i}`));
   const before = await sumClicks(db);
-  await wrk(appPort, script, 2); // warm up: caches, JIT, prepared statements
-  await wrk(barePort, script, 2);
-  const runs = { app: [] as Run[], bare: [] as Run[] };
-  for (let r = 0; r < ROUNDS; r++) {
-    runs.bare.push(await measured(barePort, script, SECONDS));
-    runs.app.push(await measured(appPort, script, SECONDS));
-  }
+  const runs = await pairedRounds(appPort, barePort, script);
   await app.close(); // flushes the clicks
   await new Promise((r) => bare.close(r));
   return { ...runs, clicks: (await sumClicks(db)) - before };

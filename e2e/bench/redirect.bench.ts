@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type SqliteDb } from '../../src/server/db/database';
-import { bareServer, CONNECTIONS, measured, median, PICKED, ROUNDS, row, SECONDS, WRK, wrk, writeScript, type Run } from './wrk';
+import { bareServer, pairedRounds, CONNECTIONS, median, PICKED, ROUNDS, row, SECONDS, WRK, writeScript, type Run } from './wrk';
 import { runIfMain } from './standalone';
 
 /** Inserts links with raw prepared statements in one transaction (search triggers off meanwhile). */
@@ -47,13 +47,7 @@ async function scenario(dir: string, db: SqliteDb, total: number, limited: boole
   const barePort = (bare.address() as AddressInfo).port;
   const script = writeScript(dir, aliasesFor(total));
   const before = db.sqlite.prepare('SELECT sum(clicks) FROM links').pluck().get() as number;
-  await wrk(appPort, script, 2); // warm up: caches, JIT
-  await wrk(barePort, script, 2);
-  const runs = { app: [] as Run[], bare: [] as Run[] };
-  for (let r = 0; r < ROUNDS; r++) {
-    runs.bare.push(await measured(barePort, script, SECONDS));
-    runs.app.push(await measured(appPort, script, SECONDS));
-  }
+  const runs = await pairedRounds(appPort, barePort, script);
   await app.close(); // flushes the clicks
   await new Promise((r) => bare.close(r));
   const after = db.sqlite.prepare('SELECT sum(clicks) FROM links').pluck().get() as number;

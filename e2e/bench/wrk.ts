@@ -73,3 +73,15 @@ export function row(label: string, runs: Run[]): string {
   const cpu = median(runs.map((r) => r.cpu));
   return `${label.padEnd(30)} ${rps.toFixed(0).padStart(9)} ${p99.toFixed(2).padStart(9)} ${String(errors).padStart(7)} ${cpu.toFixed(1).padStart(11)}`;
 }
+
+/** Warm-up (caches, JIT, prepared statements), then ROUNDS rounds: the bare server, then the app. */
+export async function pairedRounds(appPort: number, barePort: number, script: string): Promise<{ app: Run[]; bare: Run[] }> {
+  await wrk(appPort, script, 2);
+  await wrk(barePort, script, 2);
+  const runs = { app: [] as Run[], bare: [] as Run[] };
+  for (let r = 0; r < ROUNDS; r++) {
+    runs.bare.push(await measured(barePort, script, SECONDS));
+    runs.app.push(await measured(appPort, script, SECONDS));
+  }
+  return runs;
+}
