@@ -86,19 +86,17 @@ export class ClickWriter {
     private readonly opts: ClickWriterOptions = {},
   ) {
     this.maxQueue = opts.maxQueue ?? 50_000;
-    const sqlite = 'postgresUrl' in target ? null : target;
-    if (!sqlite) {
+    if ('postgresUrl' in target) {
       this.local = null;
       const driver = createRequire(import.meta.url).resolve('pg');
-      const url = (target as { postgresUrl: string }).postgresUrl;
-      this.worker = new Worker(PG_WORKER_SOURCE(), { eval: true, workerData: { driver, url, maxPending: opts.maxPending ?? 1_000_000 } });
-    } else if (sqlite.memory || sqlite.name === '' || sqlite.name === ':memory:') {
+      this.worker = new Worker(PG_WORKER_SOURCE(), { eval: true, workerData: { driver, url: target.postgresUrl, maxPending: opts.maxPending ?? 1_000_000 } });
+    } else if (target.memory || target.name === '' || target.name === ':memory:') {
       this.worker = null;
-      this.local = makeBatchWriter(sqlite);
+      this.local = makeBatchWriter(target);
     } else {
       this.local = null;
       const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-      this.worker = new Worker(WORKER_SOURCE(summarizeChunk.toString(), makeBatchWriter.toString()), { eval: true, workerData: { driver, file: sqlite.name } });
+      this.worker = new Worker(WORKER_SOURCE(summarizeChunk.toString(), makeBatchWriter.toString()), { eval: true, workerData: { driver, file: target.name } });
     }
     if (this.worker) {
       this.worker.unref();

@@ -10,7 +10,8 @@
 // commit is done); a crash of PostgreSQL itself may lose its last ~0.6 s of counts, the same guarantee as
 // SQLite's limit journal (a process kill, not a power loss). With a flush per visit the limited redirect
 // runs about ten times slower on one disk (README, benchmarks).
-import pg from 'pg';
+import type pg from 'pg';
+import { newPool } from '../db/postgres/open-postgres';
 import type { ClickCounting } from './click-counters';
 
 const TAKE = {
@@ -24,8 +25,7 @@ export class PgClickCounters implements ClickCounting {
   private readonly pool: pg.Pool;
 
   constructor(url: string) {
-    this.pool = new pg.Pool({ connectionString: url, max: 8, connectionTimeoutMillis: 5000, query_timeout: 15_000, options: '-c synchronous_commit=off' });
-    this.pool.on('error', () => undefined); // an idle client's error: the next query reconnects
+    this.pool = newPool(url, { max: 8, options: '-c synchronous_commit=off' });
   }
 
   get(linkId: number, known = 0): number {

@@ -70,15 +70,16 @@ export class PgLinkListRepo {
   }
 
   private async count(userId: number, q: LinkListQuery, now: string): Promise<number> {
-    const c = await this.counters(userId);
     const plain = !q.search && q.space_id === undefined && q.domain_id === undefined && q.pixel_id === undefined;
+    // A filtered list with a status is counted as it is: the counters (a round trip) would not be used.
+    if (!plain && q.status !== 0) return this.countWhere(userId, q, now);
+    const c = await this.counters(userId);
     if (plain && q.status === 0) return c.total;
     if (plain && q.status === 3) return c.disabled;
     if (plain) {
       const expired = await this.expiredCount(userId, now);
       return q.status === 2 ? expired : c.total - c.disabled - expired;
     }
-    if (q.status !== 0) return this.countWhere(userId, q, now);
     // Not time-dependent and not touched by clicks: cached until the account's version changes (the
     // triggers bump it in the database, so every instance sees the same version).
     const key = `${userId}\u0000${q.search_by}\u0000${q.search ?? ''}\u0000${q.space_id}\u0000${q.domain_id}\u0000${q.pixel_id}`;

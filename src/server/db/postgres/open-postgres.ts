@@ -80,12 +80,26 @@ export function explain(err: unknown, url: string): string {
   }
 }
 
+/**
+ * A pool of Linkdeck's connections. Bounded waits, so that a request during an outage fails (503) instead
+ * of hanging: 5 s to get a connection, 15 s for a query. `options`: settings for each connection's session.
+ */
+export function newPool(url: string, opts: { max: number; connectTimeoutMs?: number; options?: string }): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+    query_timeout: 15_000,
+    keepAlive: true,
+    options: opts.options,
+  });
+  pool.on('error', () => undefined); // an idle client's error: the next query reconnects
+  return pool;
+}
+
 export async function openPostgres(url: string, opts: { max?: number; connectTimeoutMs?: number } = {}): Promise<PostgresDb> {
   describe(url);
-  // Bounded waits, so that a request during an outage fails (503) instead of hanging: 5 s to get a connection,
-  // 15 s for a query.
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000, query_timeout: 15_000, keepAlive: true });
-  pool.on('error', () => undefined); // an idle client's error: the next query reconnects
+  const pool = newPool(url, { max: opts.max ?? 10, connectTimeoutMs: opts.connectTimeoutMs });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await sql`SELECT 1`.execute(kysely);
