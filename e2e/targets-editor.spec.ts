@@ -174,7 +174,10 @@ test('changing the type asks before dropping rows; cancel keeps them', async ({ 
   await pickOption(page, 'Targeting', 'Browsers');
   const dialog = page.getByRole('dialog', { name: 'Change the targeting type?' });
   await expect(dialog).toContainText('The 1 rule of Devices will be removed');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // Cancel, the safe choice, has the focus (dashboard-safety.spec.ts): Enter keeps the rules.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
   await expect(page.getByTestId('target-row')).toHaveCount(1);
   await expect(page.getByRole('combobox', { name: 'Targeting' }).or(page.getByRole('textbox', { name: 'Targeting' })).first()).toHaveValue('Devices');
 
