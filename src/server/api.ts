@@ -13,6 +13,7 @@ import { pixelsRoutes } from './pixels/pixels.routes';
 import { usersRoutes } from './users/users.routes';
 import { accountRoutes } from './account/account.routes';
 import { statsRoutes } from './stats/stats.routes';
+import { visitorRoutes } from './visitor/visitor.routes';
 
 export async function apiPlugin(app: FastifyInstance): Promise<void> {
   const { config, db } = app.ctx;
@@ -48,6 +49,7 @@ export async function apiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(usersRoutes, { prefix: '/users' });
   await app.register(accountRoutes, { prefix: '/account' });
   await app.register(statsRoutes, { prefix: '/stats' });
+  await app.register(visitorRoutes, { prefix: '/visitor' });
 
   app.all('/*', { schema: { hide: true } }, async (_request, reply) => sendError(reply, notFound()));
 }

@@ -7,6 +7,7 @@ import type { TargetsType } from '../../shared/enums';
 import { parseStoredTargets, type Target } from '../../shared/targets';
 import type { LinkSource, MaybePromise, SourceLink } from './link-source';
 import { SmoothRotation } from '../../shared/target-matching';
+import type { GateFields } from '../../shared/visit-decision';
 
 export interface CachedDomain {
   id: number;
@@ -14,7 +15,7 @@ export interface CachedDomain {
   not_found_url: string | null;
 }
 
-export interface CachedLink {
+export interface CachedLink extends GateFields {
   id: number;
   domain_id: number | null;
   alias: string;
@@ -27,6 +28,8 @@ export interface CachedLink {
   privacy: number;
   password_hash: string | null;
   redirect_password_hash: string | null;
+  /** Has a redirect password (redirect_password_hash is set). */
+  locked: boolean;
   /** ms since the epoch, or null. */
   start: number | null;
   end: number | null;
@@ -129,6 +132,7 @@ export class LinkCache {
       privacy: row.privacy,
       password_hash: row.password_hash,
       redirect_password_hash: row.redirect_password_hash,
+      locked: row.redirect_password_hash !== null,
       start: time(row.active_period_start_at),
       end: time(row.active_period_end_at),
       clicks_limit: row.clicks_limit,

@@ -16,6 +16,7 @@ import { clientHost, clientIp } from '../http/client-address';
 import { sendPage, sendRedirect } from './respond';
 import { expiredPage, notFoundPage, passwordPage, sensitivePage } from './pages/pages';
 import { pixelsPage } from './pages/pixels-page';
+import { expiryOf, firstGate } from '../../shared/visit-decision';
 
 export interface VisitFlags {
   /** The redirect password was checked in this request. */
@@ -120,9 +121,7 @@ export class RedirectEngine {
   }
 
   isExpired(link: CachedLink, now: number): boolean {
-    if (link.start !== null && now < link.start) return true;
-    if (link.end !== null && now >= link.end) return true;
-    return link.clicks_limit !== null && this.counters.get(link.id, link.clicks) >= link.clicks_limit;
+    return expiryOf(link, now, link.clicks_limit === null ? 0 : this.counters.get(link.id, link.clicks)) !== null;
   }
 
   expired(reply: FastifyReply, link: CachedLink): FastifyReply {
@@ -137,7 +136,7 @@ export class RedirectEngine {
   isPlain(link: CachedLink, now: number): boolean {
     return (
       !link.disabled &&
-      !link.redirect_password_hash &&
+      !link.locked &&
       !link.sensitive &&
       link.pixels.length === 0 &&
       (link.clicks_limit === null || !this.counters.countsInDatabase) &&
@@ -148,18 +147,29 @@ export class RedirectEngine {
   /** Checks 2 to 7 of the contract for a link that exists; the limit check is exact (see forward()). */
   visit(request: FastifyRequest, reply: FastifyReply, link: CachedLink, flags: VisitFlags = {}): FastifyReply | Promise<FastifyReply> {
     if (flags.setCookie) reply.header('set-cookie', flags.setCookie);
-    if (link.disabled) return sendPage(reply, 404, notFoundPage());
     const now = Date.now();
-    if (this.isExpired(link, now)) return this.expired(reply, link);
     const cookies = request.cookies;
-    if (link.redirect_password_hash && !flags.passwordOk && !this.grants.has(cookies, 'pw', link.id, link.redirect_password_hash)) {
-      return sendPage(reply, 200, passwordPage({ action: request.url, title: null, purpose: 'redirect' }));
+    const clicks = link.clicks_limit === null ? 0 : this.counters.get(link.id, link.clicks);
+    const gate = firstGate(link, now, clicks, {
+      password: () => flags.passwordOk === true || this.grants.has(cookies, 'pw', link.id, link.redirect_password_hash ?? ''),
+      consent: () => flags.consentOk === true || this.grants.has(cookies, 'ok', link.id, ''),
+    });
+    switch (gate) {
+      case 'disabled':
+        return sendPage(reply, 404, notFoundPage());
+      case 'not_started':
+      case 'ended':
+      case 'limit_reached':
+        return this.expired(reply, link);
+      case 'password':
+        return sendPage(reply, 200, passwordPage({ action: request.url, title: null, purpose: 'redirect' }));
+      case 'warning':
+        return sendPage(reply, 200, sensitivePage({ action: request.url, title: link.title, back: this.backHref(request) }));
+      case null: {
+        const out = this.forward(link, request.raw, now);
+        return out instanceof Promise ? out.then((o) => this.answer(reply, link, o)) : this.answer(reply, link, out);
+      }
     }
-    if (link.sensitive && !flags.consentOk && !this.grants.has(cookies, 'ok', link.id, '')) {
-      return sendPage(reply, 200, sensitivePage({ action: request.url, title: link.title, back: this.backHref(request) }));
-    }
-    const out = this.forward(link, request.raw, now);
-    return out instanceof Promise ? out.then((o) => this.answer(reply, link, o)) : this.answer(reply, link, out);
   }
 
   private answer(reply: FastifyReply, link: CachedLink, out: Forward): FastifyReply {

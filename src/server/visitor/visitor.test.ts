@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preferredLanguage } from './language';
+import { preferredLanguage } from '../../shared/accept-language';
 import { lookupCountry } from './geo-ip';
 import { referrerHost, VisitorResolver } from './visitor';
 

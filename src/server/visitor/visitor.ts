@@ -4,7 +4,7 @@ import type { Visitor } from '../../shared/target-matching';
 import { continentOf } from '../../shared/geo-data';
 import { AgentCache } from './user-agent';
 import { CountryCache } from './geo-ip';
-import { preferredLanguage } from './language';
+import { preferredLanguage } from '../../shared/accept-language';
 
 export interface VisitorInfo extends Visitor {
   bot: boolean;

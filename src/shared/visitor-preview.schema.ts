@@ -1,0 +1,26 @@
+// GET /api/v1/visitor: what the redirect would make of a pasted User-Agent, IP address and Accept-Language
+// (the targeting preview's "paste a real request"). An addition to the seed.
+import { z } from 'zod';
+import type { Visitor } from './target-matching';
+
+/** IPv4 dotted quad or an IPv6 address (zod's own checks), nothing else. */
+const ipField = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  z.union([z.literal(''), z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address.' }).optional(),
+);
+
+const text = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'must be a string.' }).max(max, { error: `must not be greater than ${max} characters.` }).optional());
+
+export const visitorPreviewQuerySchema = z.object({
+  user_agent: text(1024),
+  ip: ipField,
+  accept_language: text(512),
+});
+
+export type VisitorPreviewQuery = z.output<typeof visitorPreviewQuerySchema>;
+
+export interface ResolvedVisitor extends Visitor {
+  /** A known bot: redirected like anyone, but its visit is not counted. */
+  bot: boolean;
+}
