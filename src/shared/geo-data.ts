@@ -5,6 +5,8 @@ import type { ContinentCode } from './enums';
 export interface CountryInfo {
   code: string;
   name: string;
+  /** The name in the country's own language ("Deutschland"). */
+  native: string;
   continent: ContinentCode;
   flag: string;
 }
@@ -13,6 +15,7 @@ export const COUNTRIES: CountryInfo[] = Object.entries(countries)
   .map(([code, c]) => ({
     code,
     name: c.name,
+    native: c.native,
     continent: c.continent as ContinentCode,
     flag: getEmojiFlag(code as keyof typeof countries),
   }))

@@ -3,10 +3,17 @@
 import { z } from 'zod';
 import type { Visitor } from './target-matching';
 
-/** IPv4 dotted quad or an IPv6 address (zod's own checks), nothing else. */
+const ipv4 = z.ipv4();
+const ipv6 = z.ipv6();
+const isIp = (v: string) => ipv4.safeParse(v).success || ipv6.safeParse(v).success;
+
+/** Empty, an IPv4 dotted quad or an IPv6 address (zod's own checks), nothing else. */
 const ipField = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : v),
-  z.union([z.literal(''), z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address.' }).optional(),
+  z
+    .string({ error: 'must be a string.' })
+    .refine((v) => v === '' || isIp(v), { error: 'must be an IPv4 or IPv6 address.' })
+    .optional(),
 );
 
 const text = (max: number) =>

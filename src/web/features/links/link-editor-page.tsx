@@ -1,5 +1,5 @@
-// Create and edit pages of a link: the same form; the edit page also has the targeting preview.
-import { Alert, Grid, Stack } from '@mantine/core';
+// Create and edit pages of a link: the same form, with the targeting preview of what is on screen beside it.
+import { Alert } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { Link } from '../../../shared/link.schema';
@@ -53,6 +53,7 @@ export function LinkCreatePage() {
         submitLabel="Create link"
         onCancel={() => void navigate({ to: '/links', ignoreBlocker: true })}
         onSubmit={(body) => create.mutateAsync(body)}
+        aside={<TargetingPreview saved={{ clicks: 0, hasRedirectPassword: false }} />}
         onSaved={(link) => {
           notifications.show({ color: 'green', title: 'Link created', message: link.short_url });
           void navigate({ to: '/links/$linkId/edit', params: { linkId: link.id } });
@@ -78,8 +79,6 @@ export function LinkEditPage() {
           </>
         }
       />
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
           <LinkForm
             key={link.updated_at}
             mode="edit"
@@ -101,14 +100,8 @@ export function LinkEditPage() {
                 });
               } else notifications.show({ color: 'green', title: 'Saved', message: `${link.alias} is up to date.` });
             }}
+            aside={<TargetingPreview saved={{ clicks: link.clicks, hasRedirectPassword: link.redirect_password }} />}
           />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Stack pos={{ lg: 'sticky' } as never} top={72}>
-            <TargetingPreview link={link} />
-          </Stack>
-        </Grid.Col>
-      </Grid>
     </>
   );
 }

@@ -2,7 +2,7 @@
 // land on their fields. Leaving with unsaved edits asks first (the shared unsaved-changes guard).
 import { useState, type ReactNode } from 'react';
 import '@mantine/dates/styles.css';
-import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Paper, Stack, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, get, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { linkCreateSchema, linkUpdateSchema } from '../../../shared/link.schema';
@@ -44,6 +44,8 @@ export interface LinkFormProps<R = unknown> {
   onSaved?: (result: R) => void;
   /** Cancel, a deliberate leave: navigate with `ignoreBlocker`. */
   onCancel?: () => void;
+  /** Shown beside the form (below it on narrow screens), inside the form's context: the targeting preview. */
+  aside?: ReactNode;
 }
 
 function makeResolver(mode: EditorMode, hasStatsPassword: boolean): Resolver<LinkFormValues> {
@@ -92,7 +94,7 @@ function SaveErrorBanner({ error, errors, type }: { error: SaveError | null; err
 }
 
 export function LinkForm<R>(props: LinkFormProps<R>) {
-  const { mode, defaultValues, defaultBase, savedShortUrl, hasRedirectPassword = false, hasStatsPassword = false, submitLabel, onSubmit, onSaved, onCancel } = props;
+  const { mode, defaultValues, defaultBase, savedShortUrl, hasRedirectPassword = false, hasStatsPassword = false, submitLabel, onSubmit, onSaved, onCancel, aside } = props;
   const [resolver] = useState(() => makeResolver(mode, hasStatsPassword));
   const form = useForm<LinkFormValues>({ defaultValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
   const [formError, setFormError] = useState<SaveError | null>(null);
@@ -134,8 +136,7 @@ export function LinkForm<R>(props: LinkFormProps<R>) {
     }
   });
 
-  return (
-    <FormProvider {...form}>
+  const editor = (
       <form
         onSubmit={(e) => {
           addSchemes();
@@ -179,6 +180,22 @@ export function LinkForm<R>(props: LinkFormProps<R>) {
           </Group>
         </Stack>
       </form>
+  );
+
+  return (
+    <FormProvider {...form}>
+      {aside ? (
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, lg: 7 }}>{editor}</Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <Stack pos={{ lg: 'sticky' } as never} top={72}>
+              {aside}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      ) : (
+        editor
+      )}
       {guard.dialog}
     </FormProvider>
   );

@@ -4,9 +4,10 @@ import { NumberInput, Select } from '@mantine/core';
 import type { ComboboxItem, OptionsFilter } from '@mantine/core';
 import type { TargetsType } from '../../../shared/enums';
 import { ROTATION_WEIGHT } from '../../../shared/targets';
-import { filterKeyOptions, keyOptions } from './target-keys';
+import { filterKeyOptions, keyOptions, keySearchTerms } from './target-keys';
 
-const filter: OptionsFilter = ({ options, search }) => filterKeyOptions(options as ComboboxItem[], search);
+const filterFor = (type: TargetsType): OptionsFilter => ({ options, search }) => filterKeyOptions(options as ComboboxItem[], search, keySearchTerms(type));
+const FILTERS = { countries: filterFor('countries'), languages: filterFor('languages') };
 
 export interface TargetKeyInputProps {
   type: TargetsType;
@@ -51,7 +52,7 @@ export function TargetKeyInput({ type, value, onChange, onBlur, label, error, in
       onChange={(v) => onChange(v ?? '')}
       onBlur={onBlur}
       searchable={searchable}
-      filter={searchable ? filter : undefined}
+      filter={searchable ? FILTERS[type] : undefined}
       nothingFoundMessage="No match"
       error={error}
       w={{ base: '100%', xs: 210 }}

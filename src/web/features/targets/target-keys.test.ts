@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { TARGETS_TYPES } from '../../../shared/enums';
 import { normaliseTargetKey } from '../../../shared/targets';
-import { COUNTRY_OPTIONS, LANGUAGE_OPTIONS, filterKeyOptions, formatShare, keyLabel, keyOptions } from './target-keys';
+import { COUNTRY_OPTIONS, LANGUAGE_OPTIONS, filterKeyOptions, formatShare, keyLabel, keyOptions, keySearchTerms } from './target-keys';
+import { REGIONAL_LANGUAGE_TAGS, languageTagName } from './key-aliases';
+import { preferredLanguage } from '../../../shared/accept-language';
 
 describe('target key options', () => {
   it('every option of every type is a key the shared rules accept as it is', () => {
@@ -21,6 +23,37 @@ describe('target key options', () => {
 
   it('languages are searchable by native name', () => {
     expect(filterKeyOptions(LANGUAGE_OPTIONS, 'deutsch').map((o) => o.value)).toEqual(['de']);
+  });
+
+  it('countries are found by common names, aliases and native names', () => {
+    const find = (q: string) => filterKeyOptions(COUNTRY_OPTIONS, q, keySearchTerms('countries')).map((o) => o.value);
+    expect(find('UK')[0]).toBe('GB');
+    expect(find('england')).toEqual(['GB']);
+    expect(find('USA')[0]).toBe('US');
+    expect(find('Holland')).toEqual(['NL']);
+    expect(find('Deutschland')).toEqual(['DE']);
+    expect(find('turkiye')).toEqual(['TR']);
+    expect(find('Turkey')).toEqual(['TR']);
+    expect(find('Burma')).toEqual(['MM']);
+    // names come before aliases: "korea" lists both Koreas by name first
+    expect(find('korea').slice(0, 2).sort()).toEqual(['KP', 'KR']);
+    // without the terms, only names and codes match
+    expect(filterKeyOptions(COUNTRY_OPTIONS, 'Holland')).toEqual([]);
+  });
+
+  it('languages are found by the regional tags browsers send, matched to the primary code as the redirect does', () => {
+    const find = (q: string) => filterKeyOptions(LANGUAGE_OPTIONS, q, keySearchTerms('languages')).map((o) => o.value);
+    expect(find('pt-BR')).toEqual(['pt']);
+    expect(find('pt_br')).toEqual(['pt']);
+    expect(find('zh-TW')).toEqual(['zh']);
+    expect(find('en-US')).toEqual(['en']);
+    expect(find('brazilian')).toEqual(['pt']);
+    for (const tag of REGIONAL_LANGUAGE_TAGS) {
+      const primary = preferredLanguage(tag);
+      expect(find(tag), tag).toEqual([primary]);
+      expect(LANGUAGE_OPTIONS.some((o) => o.value === primary), tag).toBe(true);
+    }
+    expect(languageTagName('pt-BR')).toBe('Brazilian Portuguese');
   });
 
   it('labels and shares for display', () => {

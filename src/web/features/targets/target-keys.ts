@@ -2,6 +2,7 @@
 import { BROWSERS, CONTINENTS, DEVICES, OPERATING_SYSTEMS, TARGETS_TYPES, type TargetsType } from '../../../shared/enums';
 import { COUNTRIES, LANGUAGES } from '../../../shared/geo-data';
 import { rotationWeightIssue } from '../../../shared/targets';
+import { COUNTRY_TERMS, LANGUAGE_TERMS, REGIONAL_LANGUAGE_TAGS, languageTagName, searchForm } from './key-aliases';
 
 export interface KeyOption {
   value: string;
@@ -51,13 +52,33 @@ export function keyOptions(type: TargetsType): KeyOption[] {
   }
 }
 
-/** Case-insensitive match on the label (name and code) or the code itself. */
-export function filterKeyOptions(options: readonly KeyOption[], search: string): KeyOption[] {
-  const q = search.trim().toLowerCase();
+/** Extra search text for a type's options (native names, aliases, regional tags), by option value. */
+export function keySearchTerms(type: TargetsType): ReadonlyMap<string, readonly string[]> | undefined {
+  return type === 'countries' ? COUNTRY_TERMS : type === 'languages' ? LANGUAGE_TERMS : undefined;
+}
+
+/**
+ * Case- and accent-insensitive search over the code, the label (name and code) and the extra terms, best
+ * first: the exact code ("de"), a whole alias ("UK", "pt-BR"), a name that starts with the text ("germ"),
+ * a name that contains it, an alias that contains it ("holl").
+ */
+export function filterKeyOptions<T extends KeyOption>(options: readonly T[], search: string, terms?: ReadonlyMap<string, readonly string[]>): T[] {
+  const q = searchForm(search);
   if (!q) return [...options];
-  const exact = options.filter((o) => o.value.toLowerCase() === q);
-  const rest = options.filter((o) => o.value.toLowerCase() !== q && o.label.toLowerCase().includes(q));
-  return [...exact, ...rest];
+  const rank = (o: T): number => {
+    if (o.value.toLowerCase() === q) return 0;
+    const extra = terms?.get(o.value) ?? [];
+    if (extra.includes(q)) return 1;
+    const label = searchForm(o.label).replace(/^[^\p{L}\p{N}]+/u, '');
+    if (label.startsWith(q)) return 2;
+    if (label.includes(q)) return 3;
+    return extra.some((t) => t.includes(q)) ? 4 : 5;
+  };
+  return options
+    .map((o, i) => ({ o, i, r: rank(o) }))
+    .filter((x) => x.r < 5)
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.o);
 }
 
 /** Label of a key for display ("🇫🇷 France (FR)"), or the key itself. */
@@ -81,3 +102,9 @@ export function typedRotationShares(targets: readonly { key: string }[]): (numbe
   const total = weights.reduce<number>((a, w) => a + (w ?? 0), 0);
   return weights.map((w) => (w === null || total === 0 ? null : w / total));
 }
+
+/** The preview's language picker: every language, then the regional tags browsers send ("pt-BR" matches "pt" rules). */
+export const VISITOR_LANGUAGE_OPTIONS: KeyOption[] = [
+  ...LANGUAGE_OPTIONS,
+  ...REGIONAL_LANGUAGE_TAGS.map((tag) => ({ value: tag, label: `${languageTagName(tag)} (${tag})` })),
+];

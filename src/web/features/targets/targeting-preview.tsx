@@ -1,88 +1,109 @@
-// Targeting preview for QA: pick a visitor and see the destination and why (same code as the redirect);
-// for rotations, the expected split.
+// Targeting preview for QA, beside the link editor: the form as it is on screen (unsaved edits included)
+// run through the redirect's whole decision (shared/visit-decision.ts) for a visitor picked from lists or
+// read off a pasted request, at a chosen time.
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconRoute } from '@tabler/icons-react';
-import { continentOf } from '../../../shared/geo-data';
-import { CONTINENTS } from '../../../shared/enums';
-import { BROWSER_OPTIONS, COUNTRY_OPTIONS, DEVICE_OPTIONS, LANGUAGE_OPTIONS, OS_OPTIONS, TARGETS_TYPE_LABELS, filterKeyOptions, formatShare, keyLabel } from './target-keys';
-import { previewTargeting, type PreviewLink, type VisitorPick } from './preview-logic';
+import { Accordion, Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ComboboxItem, OptionsFilter } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import dayjs from 'dayjs';
+import { IconRoute } from '@tabler/icons-react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { continentOf } from '../../../shared/geo-data';
+import { preferredLanguage } from '../../../shared/accept-language';
+import { CONTINENTS } from '../../../shared/enums';
+import type { ResolvedVisitor } from '../../../shared/visitor-preview.schema';
+import { BROWSER_OPTIONS, COUNTRY_OPTIONS, DEVICE_OPTIONS, OS_OPTIONS, TARGETS_TYPE_LABELS, VISITOR_LANGUAGE_OPTIONS, filterKeyOptions, keySearchTerms } from './target-keys';
+import { formToDecision, keptRuleNumbers, NOBODY, previewVisit, type PreviewForm, type SavedState, type VisitorPick } from './preview-logic';
+import { PreviewDecision } from './preview-decision';
+import { PastedRequestForm } from './pasted-request-form';
+import { useNow } from '../../lib/use-now';
 
-const filter: OptionsFilter = ({ options, search }) => filterKeyOptions(options as ComboboxItem[], search);
+const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+const countryFilter: OptionsFilter = ({ options, search }) => filterKeyOptions(options as ComboboxItem[], search, keySearchTerms('countries'));
+const languageFilter: OptionsFilter = ({ options, search }) => filterKeyOptions(options as ComboboxItem[], search, keySearchTerms('languages'));
 
-export function TargetingPreview({ link }: { link: PreviewLink }) {
-  const [pick, setPick] = useState<VisitorPick>({ country: null, language: null, os: null, browser: null, device: null });
-  const set = (k: keyof VisitorPick) => (v: string | null) => setPick((p) => ({ ...p, [k]: v }));
-  const result = previewTargeting(link, pick);
+export function TargetingPreview({ saved }: { saved: SavedState }) {
+  const { control, formState } = useFormContext<PreviewForm>();
+  const values = useWatch({ control }) as PreviewForm;
+  const [pick, setPick] = useState<VisitorPick>(NOBODY);
+  const [bot, setBot] = useState(false);
+  const [at, setAt] = useState<string | null>(null);
+  const clock = useNow();
+  const set = (k: keyof VisitorPick) => (v: string | null) => {
+    setPick((p) => ({ ...p, [k]: v }));
+    setBot(false);
+  };
+
+  const link = formToDecision(values, saved);
+  const now = at ? Date.parse(at) : clock;
+  const result = previewVisit(link, pick, now, { formatTime: (ms) => timeFormat.format(ms), ruleNumbers: keptRuleNumbers(values) });
   const continent = continentOf(pick.country);
+  const language = preferredLanguage(pick.language ?? undefined);
+
+  const usePasted = (v: ResolvedVisitor) => {
+    setPick({ country: v.country, language: v.language, os: v.os, browser: v.browser, device: v.device });
+    setBot(v.bot);
+  };
 
   return (
-    <Card withBorder padding="md" data-testid="targeting-preview">
+    <Card withBorder padding="md" data-testid="targeting-preview" component="section" aria-label="Targeting preview">
       <Stack gap="sm">
         <Group gap="xs">
           <IconRoute size={18} aria-hidden />
           <Title order={2} size="h4">
             Targeting preview
           </Title>
-          <Badge variant="light">{link.targets_type ? TARGETS_TYPE_LABELS[link.targets_type] : 'No targeting'}</Badge>
+          <Badge variant="light" data-testid="preview-type">
+            {values.targets_type ? TARGETS_TYPE_LABELS[values.targets_type] : 'No targeting'}
+          </Badge>
+          {formState.isDirty && (
+            <Badge variant="light" color="orange" data-testid="preview-unsaved">
+              Unsaved changes
+            </Badge>
+          )}
         </Group>
         <Text size="sm" c="dimmed">
-          Pick a visitor to see where the saved link sends them. This uses the same matching code as the redirect.
+          Previews the form as it is on screen{formState.isDirty ? ', unsaved changes included' : ''}, through every check of the redirect, in its order, with the
+          redirect&apos;s own code.
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-          <Select label="Country" placeholder="Unknown" data={COUNTRY_OPTIONS} value={pick.country} onChange={set('country')} searchable clearable filter={filter} />
-          <Select label="Language" placeholder="Unknown" data={LANGUAGE_OPTIONS} value={pick.language} onChange={set('language')} searchable clearable filter={filter} />
+          <Select label="Country" placeholder="Unknown" data={COUNTRY_OPTIONS} value={pick.country} onChange={set('country')} searchable clearable filter={countryFilter} />
+          <Select label="Language" placeholder="Unknown" data={VISITOR_LANGUAGE_OPTIONS} value={pick.language} onChange={set('language')} searchable clearable filter={languageFilter} />
           <Select label="Operating system" placeholder="Unknown" data={OS_OPTIONS} value={pick.os} onChange={set('os')} clearable />
           <Select label="Browser" placeholder="Unknown" data={BROWSER_OPTIONS} value={pick.browser} onChange={set('browser')} searchable clearable />
           <Select label="Device" placeholder="Unknown" data={DEVICE_OPTIONS} value={pick.device} onChange={set('device')} clearable />
+          <DateTimePicker
+            label="Visit at"
+            description={`Your time zone (${TIME_ZONE})`}
+            placeholder="Now"
+            clearable
+            valueFormat="YYYY-MM-DD HH:mm"
+            value={at ? dayjs(at).format('YYYY-MM-DD HH:mm:ss') : null}
+            onChange={(v) => setAt(v ? dayjs(v).toISOString() : null)}
+            clearButtonProps={{ 'aria-label': 'Visit now' }}
+            submitButtonProps={{ 'aria-label': 'Apply visit time' }}
+            timePickerProps={{ hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes' }}
+            nextLabel="Next month"
+            previousLabel="Previous month"
+          />
         </SimpleGrid>
-        {continent && (
-          <Text size="xs" c="dimmed">
-            Continent from the country: {CONTINENTS[continent]} ({continent})
+        {(continent || (pick.language && language !== pick.language) || bot) && (
+          <Text size="xs" c="dimmed" data-testid="preview-derived">
+            {continent ? `Continent from the country: ${CONTINENTS[continent]} (${continent}). ` : ''}
+            {pick.language && language !== pick.language ? `${pick.language} matches rules for "${language}", as the redirect reads the first subtag. ` : ''}
+            {bot ? 'A known bot: it is redirected like anyone, but its visit is not counted.' : ''}
           </Text>
         )}
-        {result.rotation ? (
-          <Stack gap="xs" data-testid="preview-rotation">
-            <Text size="sm">Rotations split visits by weight (smooth round-robin), whoever the visitor is:</Text>
-            <Table.ScrollContainer minWidth={420}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Rule</Table.Th>
-                    <Table.Th>Destination</Table.Th>
-                    <Table.Th>Weight</Table.Th>
-                    <Table.Th>Expected share</Table.Th>
-                    <Table.Th>Of the next {result.rotation.sequence.length} visits</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {result.rotation.rows.map((r) => (
-                    <Table.Tr key={r.index}>
-                      <Table.Td>{r.index + 1}</Table.Td>
-                      <Table.Td style={{ wordBreak: 'break-all' }}>{r.destination}</Table.Td>
-                      <Table.Td>{keyLabel('rotations', link.targets[r.index]?.key ?? '')}</Table.Td>
-                      <Table.Td>{formatShare(r.share)}</Table.Td>
-                      <Table.Td>{r.visits}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Stack>
-        ) : (
-          <Alert variant="light" color={result.match.index >= 0 ? 'teal' : 'gray'} title="This visitor goes to" data-testid="preview-result" role="status">
-            <Stack gap={4}>
-              <Anchor href={result.match.destination} target="_blank" rel="noreferrer" c="inherit" fw={600} underline="always" style={{ wordBreak: 'break-all' }} data-testid="preview-destination">
-                {result.match.destination}
-              </Anchor>
-              <Text size="sm" data-testid="preview-reason">
-                {result.match.reason}
-                {result.match.index >= 0 && link.targets_type ? ` (${keyLabel(link.targets_type, link.targets[result.match.index]?.key ?? '')})` : ''}
-              </Text>
-            </Stack>
-          </Alert>
-        )}
+        <Accordion variant="contained" chevronPosition="left">
+          <Accordion.Item value="paste">
+            <Accordion.Control>Paste a real request (User-Agent, IP, Accept-Language)</Accordion.Control>
+            <Accordion.Panel>
+              <PastedRequestForm onResolved={usePasted} />
+            </Accordion.Panel>
+          </Accordion.Item>
+        </Accordion>
+        <PreviewDecision result={result} />
       </Stack>
     </Card>
   );

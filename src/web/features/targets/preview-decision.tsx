@@ -1,0 +1,97 @@
+// The targeting preview's answer: what the visitor gets, the step that decided, every check in the
+// redirect's order, and for rotations the expected split.
+import { Alert, Anchor, Badge, Group, List, Stack, Table, Text } from '@mantine/core';
+import type { DecisionStep, StepId } from '../../../shared/visit-decision';
+import type { PreviewResult } from './preview-logic';
+import { formatShare } from './target-keys';
+
+export const STEP_LABELS: Record<StepId, string> = {
+  disabled: 'Disabled',
+  active_period: 'Active period',
+  clicks_limit: 'Clicks limit',
+  password: 'Redirect password',
+  warning: 'Sensitive-content warning',
+  pixels: 'Pixels',
+  destination: 'Targeting rules',
+};
+
+const STATE: Record<DecisionStep['state'], { word: string; color: string }> = {
+  passed: { word: 'Passes', color: 'gray' },
+  stops: { word: 'Stops here', color: 'red' },
+  asks: { word: 'Asks first', color: 'yellow' },
+  skipped: { word: 'Not reached', color: 'gray' },
+  decides: { word: 'Decides', color: 'teal' },
+};
+
+export function PreviewDecision({ result }: { result: PreviewResult }) {
+  const { decision, rotation } = result;
+  const stopped = decision.steps.some((s) => s.state === 'stops');
+  return (
+    <Stack gap="sm">
+      <Alert variant="light" color={stopped ? 'red' : decision.decidedBy === 'destination' ? 'teal' : 'yellow'} title="This visitor gets" data-testid="preview-result" role="status">
+        <Stack gap={4}>
+          <Text size="sm" data-testid="preview-summary">
+            {decision.summary}
+          </Text>
+          {decision.destination && (
+            <Anchor href={decision.destination} target="_blank" rel="noreferrer" c="inherit" fw={600} underline="always" style={{ wordBreak: 'break-all' }} data-testid="preview-destination">
+              {decision.destination}
+            </Anchor>
+          )}
+          <Group gap={6}>
+            <Text size="xs">Decided by</Text>
+            <Badge size="sm" variant="filled" color={stopped ? 'red.8' : 'teal.9'} data-testid="preview-decided-by">
+              {STEP_LABELS[decision.decidedBy]}
+            </Badge>
+          </Group>
+        </Stack>
+      </Alert>
+      <List type="ordered" size="sm" spacing={4} aria-label="The redirect's checks, in order" data-testid="preview-steps">
+        {decision.steps.map((s) => (
+          <List.Item key={s.id} data-state={s.state} data-testid={`step-${s.id}`}>
+            <Group gap={6} wrap="nowrap" align="baseline">
+              <Text size="sm" fw={500} style={{ flexShrink: 0 }}>
+                {STEP_LABELS[s.id]}
+              </Text>
+              <Badge size="xs" variant="light" color={STATE[s.state].color} style={{ flexShrink: 0 }}>
+                {STATE[s.state].word}
+              </Badge>
+            </Group>
+            <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
+              {s.text}
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+      {rotation && (
+        <Stack gap="xs" data-testid="preview-rotation">
+          <Text size="sm">Rotations split visits by weight (smooth round-robin), whoever the visitor is:</Text>
+          <Table.ScrollContainer minWidth={420}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Rule</Table.Th>
+                  <Table.Th>Destination</Table.Th>
+                  <Table.Th>Weight</Table.Th>
+                  <Table.Th>Expected share</Table.Th>
+                  <Table.Th>Of the next {rotation.sequence.length} visits</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rotation.rows.map((r) => (
+                  <Table.Tr key={r.index}>
+                    <Table.Td>{r.rule}</Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-all' }}>{r.destination || '(no destination yet)'}</Table.Td>
+                    <Table.Td>{r.weight}</Table.Td>
+                    <Table.Td>{formatShare(r.share)}</Table.Td>
+                    <Table.Td>{r.visits}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
