@@ -7,7 +7,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { notify } from '../../components/resource-list/notify';
 import { linkDetailsRoute } from '../../routes/link-details';
 import { linkQueryOptions, useDeleteLink } from '../links/links.queries';
-import { dateRange } from './stats-view';
+import { dateRange, shortDay } from './stats-view';
 import { QrCard } from './qr-card';
 import { Fact } from './fact';
 import { SettingsCard } from './settings-card';
@@ -111,7 +111,7 @@ export function LinkDetailsPage() {
 
       <Stack gap="xs">
         <Text size="xs" c="dimmed" data-testid="top-lists-days">
-          Where the clicks came from, {range.from} to {range.to} (whole days in UTC: the lists are kept per UTC day)
+          Where the clicks came from, {shortDay(range.from)} to {shortDay(range.to)}, counted per UTC day
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
           {TOP_LISTS.map(([name, title]) => (

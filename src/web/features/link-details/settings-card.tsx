@@ -5,7 +5,7 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { IconExternalLink } from '@tabler/icons-react';
 import type { Link } from '../../../shared/link.schema';
 import { Fact } from './fact';
-import { PERIOD_LABEL, PRIVACY_LABEL, clicksLimitText, formatInZone, periodState, publicStatsUrl } from './settings-view';
+import { PERIOD_LABEL, PRIVACY_LABEL, clicksLimitText, formatInZone, periodState, publicStatsUrl, targetingText } from './settings-view';
 
 const PERIOD_COLOR = { always: 'gray', scheduled: 'blue', running: 'green', ended: 'orange' } as const;
 
@@ -62,7 +62,7 @@ export function SettingsCard({ link, tz }: { link: Link; tz: string }) {
             {link.pixels.length ? link.pixels.map((p) => p.name).join(', ') : 'None'}
           </Fact>
           <Fact label="Targeting" testId="setting-targets">
-            {link.targets_type && link.targets.length ? `${link.targets.length} ${link.targets_type.replace('_', ' ')} rule${link.targets.length === 1 ? '' : 's'}` : 'None'}
+            {targetingText(link)}
           </Fact>
           <Fact label="Public statistics" testId="setting-privacy">
             <Stack gap={4}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clicksLimitText, formatInZone, periodState, publicStatsUrl } from './settings-view';
+import { clicksLimitText, formatInZone, periodState, publicStatsUrl, targetingText } from './settings-view';
 
 const now = new Date('2026-11-22T12:00:00Z');
 
@@ -28,5 +28,12 @@ describe('settings view', () => {
     expect(publicStatsUrl({ ...link, privacy: 2 })).toBe('https://go.example.com/spring/+');
     expect(publicStatsUrl({ ...link, privacy: 1 })).toBeNull();
     expect(publicStatsUrl({ ...link, disabled: 1 })).toBeNull();
+  });
+  it('words the targeting', () => {
+    const t = { key: 'DE', value: 'https://e.com/de' };
+    expect(targetingText({ targets_type: null, targets: [] })).toBe('None');
+    expect(targetingText({ targets_type: 'countries', targets: [t, t] })).toBe('2 rules by country');
+    expect(targetingText({ targets_type: 'operating_systems', targets: [t] })).toBe('1 rule by operating system');
+    expect(targetingText({ targets_type: 'rotations', targets: [t, t, t] })).toBe('Rotation between 3 destinations');
   });
 });

@@ -47,3 +47,20 @@ export const PRIVACY_LABEL: Record<0 | 1 | 2, string> = {
   1: 'Private: only you, on this page',
   2: 'Public with a password',
 };
+
+const TARGET_WORD: Record<string, string> = {
+  continents: 'continent',
+  countries: 'country',
+  operating_systems: 'operating system',
+  browsers: 'browser',
+  languages: 'language',
+  devices: 'device',
+};
+
+/** "2 rules by country", "Rotation between 3 destinations", or "None". */
+export function targetingText(link: Pick<Link, 'targets_type' | 'targets'>): string {
+  const n = link.targets.length;
+  if (!link.targets_type || n === 0) return 'None';
+  if (link.targets_type === 'rotations') return `Rotation between ${n} destination${n === 1 ? '' : 's'}`;
+  return `${n} rule${n === 1 ? '' : 's'} by ${TARGET_WORD[link.targets_type] ?? link.targets_type}`;
+}

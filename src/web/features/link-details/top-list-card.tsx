@@ -49,7 +49,7 @@ export function TopListCard({
         ) : (
           <Stack gap={8} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {rows.map((r) => (
-              <li key={r.key} data-kind={r.kind}>
+              <li key={r.key} data-kind={r.kind} data-count={r.count}>
                 <Group justify="space-between" gap="xs" wrap="nowrap">
                   <Text size="sm" truncate title={r.label} fs={r.kind === 'value' ? undefined : 'italic'}>
                     {r.label}
@@ -65,7 +65,7 @@ export function TopListCard({
                   value={r.percent}
                   size="sm"
                   mt={4}
-                  color={r.kind === 'value' ? undefined : 'gray'}
+                  color={r.kind === 'value' ? undefined : 'gray.6'}
                   aria-label={`${r.label}: ${r.count.toLocaleString('en')} clicks, ${r.percent}%`}
                 />
               </li>
