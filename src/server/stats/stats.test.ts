@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
 import { createLink, expect404, expect422, get } from '../test-utils/api';
+import { StatsRepo } from './stats.repo';
 
 let t: TestApp;
 let linkId: number;
@@ -116,6 +117,21 @@ describe('stats', () => {
     // The default range ends today in the zone.
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
     expect((await stats('name=clicks&tz=Pacific/Kiritimati')).json().data.at(-1).date).toBe(today);
+  });
+
+  it('finds the first event of a time by id (events are written in time order)', async () => {
+    const id = (await createLink(t, t.userKey, { url: 'https://e.com/5' })).id;
+    const ids: number[] = [];
+    for (const at of ['2099-01-01T10:00:00.000Z', '2099-01-02T00:00:00.000Z', '2099-01-02T00:00:00.000Z', '2099-01-03T09:00:00.000Z']) {
+      await t.query('INSERT INTO click_events (link_id, clicked_at) VALUES (?, ?)', id, at);
+      ids.push(Number((await t.query<{ id: number }>('SELECT max(id) AS id FROM click_events'))[0]?.id));
+    }
+    const repo = new StatsRepo(t.db.kysely);
+    expect(await repo.firstEventIdFrom('2099-01-01T00:00:00.000Z')).toBeLessThanOrEqual(ids[0] as number);
+    expect(await repo.firstEventIdFrom('2099-01-01T10:00:00.001Z')).toBe(ids[1]);
+    expect(await repo.firstEventIdFrom('2099-01-02T00:00:00.000Z')).toBe(ids[1]);
+    expect(await repo.firstEventIdFrom('2099-01-03T09:00:00.000Z')).toBe(ids[3]);
+    expect(await repo.firstEventIdFrom('2100-01-01T00:00:00.000Z')).toBe((ids[3] as number) + 1);
   });
 
   it('validates the query', async () => {
