@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STATS_NAMES, type StatsName } from './enums';
 import { pagingFields } from './list-query';
 import { queryEnum } from './fields';
+import { canonicalTimeZone } from './time-zone';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -15,11 +16,26 @@ const dateField = z.preprocess(
     .optional(),
 );
 
+/** Optional IANA zone (beyond the contract): the clicks chart's days are that zone's days. */
+const timeZoneField = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string({ error: 'must be a time zone like Europe/Berlin.' })
+    .transform((v, ctx) => {
+      const zone = canonicalTimeZone(v);
+      if (zone) return zone;
+      ctx.addIssue({ code: 'custom', message: 'must be a time zone like Europe/Berlin.' });
+      return z.NEVER;
+    })
+    .optional(),
+);
+
 export const statsQuerySchema = z
   .object({
     name: queryEnum(STATS_NAMES, 'clicks'),
     from: dateField,
     to: dateField,
+    tz: timeZoneField,
     ...pagingFields,
   })
   .superRefine((q, ctx) => {
@@ -40,4 +56,20 @@ export interface ClicksPerDay {
 export interface StatsValue {
   value: string;
   count: number;
+}
+
+/** The body of `name=clicks`: one row per day, and the zone whose days they are (UTC unless `tz`). */
+export interface ClicksPerDayBody {
+  data: ClicksPerDay[];
+  time_zone: string;
+  status: 200;
+}
+
+/**
+ * Beside a top list's page (beyond the contract): over the same days, all clicks, and those with a value
+ * for this name. Clicks without one (no referrer: direct visits; no country: unknown) are the difference.
+ */
+export interface StatsTotals {
+  clicks: number;
+  with_value: number;
 }

@@ -69,6 +69,8 @@ async function request<T>(method: string, path: string, opts: { query?: Query; b
 export const api = {
   list: <T>(path: string, query?: Query) => request<Paginated<T>>('GET', path, { query }),
   get: <T>(path: string, query?: Query) => request<{ data: T }>('GET', path, { query }).then((r) => r.data),
+  /** The whole body of a GET, for answers with more beside `data`. */
+  getBody: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
   post: <T>(path: string, body: unknown = {}) => request<{ data: T }>('POST', path, { body }).then((r) => r.data),
   put: <T>(path: string, body: unknown) => request<{ data: T }>('PUT', path, { body }).then((r) => r.data),
   delete: (path: string) => request<{ id: number; deleted: true }>('DELETE', path),

@@ -1,4 +1,5 @@
-// Clicks per day over the chosen range (Mantine AreaChart), with the total and the busiest day.
+// Clicks per day over the chosen range (Mantine AreaChart), with the total and the busiest day. The days
+// are the viewer's (the API's tz), and the card names the zone they are in.
 import '@mantine/charts/styles.css';
 import { AreaChart } from '@mantine/charts';
 import { Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -11,17 +12,21 @@ export function ClicksCard({
   linkId,
   from,
   to,
+  tz,
   days,
   onDays,
 }: {
   linkId: number;
   from: string;
   to: string;
+  /** The viewer's IANA time zone. */
+  tz: string;
   days: RangeDays;
   onDays: (d: RangeDays) => void;
 }) {
-  const q = useQuery(clicksPerDayQueryOptions(linkId, from, to));
-  const rows = q.data ?? [];
+  const q = useQuery(clicksPerDayQueryOptions(linkId, from, to, tz));
+  const rows = q.data?.data ?? [];
+  const zone = q.data?.time_zone ?? tz;
   const total = totalClicks(rows);
   const peak = peakDay(rows);
   const data = rows.map((r) => ({ day: shortDay(r.date), Clicks: r.count }));
@@ -30,9 +35,15 @@ export function ClicksCard({
     <Paper withBorder p="lg">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
-          <Title order={2} size="h4">
-            Clicks per day
-          </Title>
+          <div>
+            <Title order={2} size="h4">
+              Clicks per day
+            </Title>
+            <Text size="xs" c="dimmed" data-testid="clicks-zone">
+              Days in {zone}
+              {zone !== tz ? ' (clicks this old are kept per UTC day)' : ''}
+            </Text>
+          </div>
           <SegmentedControl
             size="xs"
             aria-label="Date range"
@@ -60,7 +71,7 @@ export function ClicksCard({
                 <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
                   Busiest day
                 </Text>
-                <Text fw={600}>{peak ? `${shortDay(peak.date)} (${peak.count.toLocaleString('en')})` : '—'}</Text>
+                <Text fw={600} data-testid="clicks-peak">{peak ? `${shortDay(peak.date)} (${peak.count.toLocaleString('en')})` : '—'}</Text>
               </div>
             </Group>
             {total === 0 ? (
@@ -68,7 +79,7 @@ export function ClicksCard({
                 No clicks between {shortDay(from)} and {shortDay(to)}. Share the short URL and they will show up here.
               </Text>
             ) : (
-              <div role="img" aria-label={`Clicks per day from ${from} to ${to}: ${total} in total`} data-testid="clicks-chart">
+              <div role="img" aria-label={`Clicks per day from ${from} to ${to} (days in ${zone}): ${total} in total`} data-testid="clicks-chart">
                 <AreaChart
                   h={240}
                   data={data}

@@ -1,15 +1,16 @@
-// Link details: short URL (copy, open), QR code, clicks per day, top countries/browsers/devices/referrers,
-// edit and delete (with confirmation).
-import { Suspense, lazy, useState, type ReactNode } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+// Link details: short URL (copy, open), QR code, clicks per day (days in the viewer's time zone), top
+// countries/browsers/operating systems/devices/languages/referrers, the link's settings, edit and delete.
+import { Suspense, lazy, useState } from 'react';
+import { ActionIcon, Anchor, Button, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconExternalLink, IconTrash } from '@tabler/icons-react';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { notify } from '../../components/resource-list/notify';
 import { linkDetailsRoute } from '../../routes/link-details';
 import { linkQueryOptions, useDeleteLink } from '../links/links.queries';
-import { clicksPerDayQueryOptions } from './link-details.queries';
-import { dateRange, totalClicks } from './stats-view';
+import { dateRange, shortDay } from './stats-view';
 import { QrCard } from './qr-card';
+import { Fact } from './fact';
+import { SettingsCard } from './settings-card';
 import { TopListCard } from './top-list-card';
 import { StatusBadge } from '../../components/status-badge';
 import { CopyButton } from '../../components/copy-button';
@@ -17,6 +18,15 @@ import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { ConfirmDialog } from '../../components/resource-list/confirm-dialog';
 import { formatDate } from '../../components/resource-list/format';
 import { SpaceSwatch } from '../spaces/space-color';
+
+const TOP_LISTS = [
+  ['country', 'Top countries'],
+  ['referrer', 'Referrers'],
+  ['browser', 'Browsers'],
+  ['operating_system', 'Operating systems'],
+  ['device', 'Devices'],
+  ['language', 'Languages'],
+] as const;
 
 // The chart library (recharts) is the heavy part: it loads after the rest of the page.
 const ClicksCard = lazy(() => import('./clicks-card').then((m) => ({ default: m.ClicksCard })));
@@ -28,9 +38,9 @@ export function LinkDetailsPage() {
   const { data: link } = useSuspenseQuery(linkQueryOptions(linkId));
   // "Today" is fixed when the page opens, so the query keys stay stable while it is open.
   const [today] = useState(() => new Date());
-  const range = dateRange(days, today);
-  const clicks = useQuery(clicksPerDayQueryOptions(link.id, range.from, range.to));
-  const total = totalClicks(clicks.data ?? []);
+  // The viewer's zone: the chart's days and the settings' times are in it.
+  const [tz] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  const range = dateRange(days, today, tz);
   const [confirming, setConfirming] = useState(false);
   const del = useDeleteLink();
 
@@ -91,7 +101,7 @@ export function LinkDetailsPage() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Suspense fallback={<Skeleton h={340} radius="md" aria-label="Loading the chart" />}>
-            <ClicksCard linkId={link.id} from={range.from} to={range.to} days={days} onDays={(d) => void navigate({ search: { days: d }, replace: true })} />
+            <ClicksCard linkId={link.id} from={range.from} to={range.to} tz={tz} days={days} onDays={(d) => void navigate({ search: { days: d }, replace: true })} />
           </Suspense>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
@@ -99,12 +109,18 @@ export function LinkDetailsPage() {
         </Grid.Col>
       </Grid>
 
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-        <TopListCard linkId={link.id} name="country" title="Top countries" from={range.from} to={range.to} total={total} />
-        <TopListCard linkId={link.id} name="browser" title="Browsers" from={range.from} to={range.to} total={total} />
-        <TopListCard linkId={link.id} name="device" title="Devices" from={range.from} to={range.to} total={total} />
-        <TopListCard linkId={link.id} name="referrer" title="Referrers" from={range.from} to={range.to} total={total} />
-      </SimpleGrid>
+      <Stack gap="xs">
+        <Text size="xs" c="dimmed" data-testid="top-lists-days">
+          Where the clicks came from, {shortDay(range.from)} to {shortDay(range.to)}, counted per UTC day
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {TOP_LISTS.map(([name, title]) => (
+            <TopListCard key={name} linkId={link.id} name={name} title={title} from={range.from} to={range.to} />
+          ))}
+        </SimpleGrid>
+      </Stack>
+
+      <SettingsCard link={link} tz={tz} />
 
       <Paper withBorder p="lg">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
@@ -122,20 +138,6 @@ export function LinkDetailsPage() {
           <Fact label="Domain">{link.domain?.name ?? 'Default'}</Fact>
           <Fact label="Created">{formatDate(link.created_at)}</Fact>
         </SimpleGrid>
-        {(link.targets.length > 0 || link.pixels.length > 0) && (
-          <Group gap="xs" mt="md">
-            {link.targets_type && link.targets.length > 0 && (
-              <Badge variant="light">
-                {link.targets.length} {link.targets_type} target{link.targets.length === 1 ? '' : 's'}
-              </Badge>
-            )}
-            {link.pixels.map((p) => (
-              <Badge key={p.id} variant="outline" color="gray">
-                {p.name}
-              </Badge>
-            ))}
-          </Group>
-        )}
       </Paper>
 
       <ConfirmDialog
@@ -149,19 +151,6 @@ export function LinkDetailsPage() {
       >
         {`${link.short_url} stops working and its statistics (${link.clicks.toLocaleString('en')} clicks) are deleted. This cannot be undone.`}
       </ConfirmDialog>
-    </Stack>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text component="div" size="sm" fw={500}>
-        {children}
-      </Text>
     </Stack>
   );
 }

@@ -1,10 +1,12 @@
-// One "top" list of the stats API (countries, browsers, devices, referrers): value, count and share.
+// One "top" list of the stats API (countries, browsers, operating systems, devices, languages, referrers):
+// the top values, the clicks without a value ("Direct / none" for referrers) and "Others", from the
+// answer's totals, each with its share of all clicks of those days.
 import { Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../components/states';
 import type { StatsName } from '../../../shared/enums';
 import { topStatsQueryOptions } from './link-details.queries';
-import { statsLabel, withShares } from './stats-view';
+import { topRows } from './stats-view';
 
 export function TopListCard({
   linkId,
@@ -12,18 +14,19 @@ export function TopListCard({
   title,
   from,
   to,
-  total,
 }: {
   linkId: number;
   name: Exclude<StatsName, 'clicks'>;
   title: string;
   from: string;
   to: string;
-  /** All clicks in the range: the base of the shares. */
-  total: number;
 }) {
   const q = useQuery(topStatsQueryOptions(linkId, name, from, to));
-  const rows = withShares(q.data?.data ?? [], total);
+  const totals = q.data?.totals;
+  const rows = topRows(name, q.data?.data ?? [], totals);
+  const clicks = totals?.clicks ?? 0;
+  // Nothing known at all (local visitors have no country): said in words, not as one "Unknown" bar.
+  const noneKnown = name !== 'referrer' && clicks > 0 && totals?.with_value === 0;
 
   return (
     <Paper withBorder p="lg" h="100%" data-testid={`top-${name}`}>
@@ -39,17 +42,17 @@ export function TopListCard({
             <Skeleton h={18} />
             <Skeleton h={18} />
           </Stack>
-        ) : rows.length === 0 ? (
+        ) : rows.length === 0 || noneKnown ? (
           <Text size="sm" c="dimmed">
-            {total > 0 ? 'Not known for these clicks.' : 'No data yet.'}
+            {clicks > 0 ? 'Not known for these clicks.' : 'No data yet.'}
           </Text>
         ) : (
           <Stack gap={8} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {rows.map((r) => (
-              <li key={r.value}>
+              <li key={r.key} data-kind={r.kind} data-count={r.count}>
                 <Group justify="space-between" gap="xs" wrap="nowrap">
-                  <Text size="sm" truncate title={r.value}>
-                    {statsLabel(name, r.value)}
+                  <Text size="sm" truncate title={r.label} fs={r.kind === 'value' ? undefined : 'italic'}>
+                    {r.label}
                   </Text>
                   <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                     {r.count.toLocaleString('en')}
@@ -58,7 +61,13 @@ export function TopListCard({
                     </Text>
                   </Text>
                 </Group>
-                <Progress value={r.percent} size="sm" mt={4} aria-label={`${statsLabel(name, r.value)}: ${r.percent}%`} />
+                <Progress
+                  value={r.percent}
+                  size="sm"
+                  mt={4}
+                  color={r.kind === 'value' ? undefined : 'gray.6'}
+                  aria-label={`${r.label}: ${r.count.toLocaleString('en')} clicks, ${r.percent}%`}
+                />
               </li>
             ))}
           </Stack>
