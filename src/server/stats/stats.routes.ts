@@ -11,7 +11,7 @@ const params = z.object({ link_id: z.string() });
 
 export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repo = new StatsRepo(app.ctx.db.kysely);
+  const repo = new StatsRepo(app.ctx.db.kysely, { eventsInIdOrder: app.ctx.db.dialect === 'sqlite' });
 
   app.get('/:link_id', { schema: { tags: ['Stats'], params, querystring: statsQuerySchema } }, async (request) => {
     const link = await app.ctx.db.kysely
