@@ -15,6 +15,7 @@ import { isUrlField, serverErrorsToFields, toPayload, type EditorMode, type Link
 import { DestinationSection, OrganiseSection, ShortUrlSection } from './link-form-sections';
 import { AccessSection } from './link-form-access';
 import { linkFieldLabel, linkFieldMessage, rewriteErrorMessages } from './link-field-messages';
+import classes from './link-form.module.css';
 import { LimitsSection } from './link-form-limits';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -188,9 +189,8 @@ export function LinkForm<R>(props: LinkFormProps<R>) {
         <Grid gap="md">
           <Grid.Col span={{ base: 12, lg: 7 }}>{editor}</Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
-            <Stack pos={{ lg: 'sticky' } as never} top={72}>
-              {aside}
-            </Stack>
+            {/* Sticky beside the form on wide screens, scrolling on its own when taller than the window. */}
+            <Stack className={classes.aside}>{aside}</Stack>
           </Grid.Col>
         </Grid>
       ) : (

@@ -1,6 +1,6 @@
 // "Paste a real request": a User-Agent, an IP address and an Accept-Language, resolved by the server with
 // the redirect's own parser, geo database and bot list; the result fills the visitor pickers.
-import { Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { visitorPreviewQuerySchema, type ResolvedVisitor } from '../../../shared/visitor-preview.schema';
@@ -45,10 +45,10 @@ export function PastedRequestForm({ onResolved }: { onResolved: (v: ResolvedVisi
     <form onSubmit={(ev) => void submit(ev)} noValidate aria-label="Paste a real request">
       <Stack gap="xs">
         <Textarea label={LABELS.user_agent} autosize minRows={2} maxRows={5} placeholder="Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) …" {...form.register('user_agent')} error={message('user_agent')} />
-        <Group grow align="flex-start" wrap="wrap">
-          <TextInput label={LABELS.ip} placeholder="81.2.69.142 or 2a00:1450::1" {...form.register('ip')} error={message('ip')} miw={180} />
-          <TextInput label={LABELS.accept_language} placeholder="pt-BR,pt;q=0.9,en;q=0.8" {...form.register('accept_language')} error={message('accept_language')} miw={180} />
-        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+          <TextInput label={LABELS.ip} placeholder="81.2.69.142 or 2a00:1450::1" {...form.register('ip')} error={message('ip')} />
+          <TextInput label={LABELS.accept_language} placeholder="pt-BR,pt;q=0.9,en;q=0.8" {...form.register('accept_language')} error={message('accept_language')} />
+        </SimpleGrid>
         {e.root?.message && (
           <Text size="sm" c="red" role="alert">
             {e.root.message}

@@ -28,13 +28,13 @@ export function PreviewDecision({ result }: { result: PreviewResult }) {
   const stopped = decision.steps.some((s) => s.state === 'stops');
   return (
     <Stack gap="sm">
-      <Alert variant="light" color={stopped ? 'red' : decision.decidedBy === 'destination' ? 'teal' : 'yellow'} title="This visitor gets" data-testid="preview-result" role="status">
+      <Alert variant="light" color={stopped ? 'red' : decision.decidedBy === 'destination' ? 'teal' : 'yellow'} title="This visitor gets" data-testid="preview-result" role="status" styles={{ body: { minWidth: 0 } }}>
         <Stack gap={4}>
-          <Text size="sm" data-testid="preview-summary">
+          <Text size="sm" data-testid="preview-summary" style={{ overflowWrap: 'anywhere' }}>
             {decision.summary}
           </Text>
           {decision.destination && (
-            <Anchor href={decision.destination} target="_blank" rel="noreferrer" c="inherit" fw={600} underline="always" style={{ wordBreak: 'break-all' }} data-testid="preview-destination">
+            <Anchor href={decision.destination} target="_blank" rel="noreferrer" c="inherit" fw={600} underline="always" style={{ overflowWrap: 'anywhere' }} data-testid="preview-destination">
               {decision.destination}
             </Anchor>
           )}
