@@ -8,6 +8,7 @@ import { LIMITS } from '../../../shared/enums';
 import type { LinkFormValues } from './link-form-values';
 import { domainsLookup, pixelsLookup, spacesLookup } from './lookups.queries';
 import { CopyButton } from '../../components/copy-button';
+import { shortUrlPreview } from './short-url-preview';
 
 export function DestinationSection() {
   const { register, formState } = useFormContext<LinkFormValues>();
@@ -31,11 +32,6 @@ export function DestinationSection() {
       />
     </Stack>
   );
-}
-
-/** "https://go.example.com/summer" for the preview; a random alias is made by the server when empty. */
-export function shortUrlPreview(base: string, alias: string): string {
-  return `${base.replace(/\/+$/, '')}/${alias.trim() || '…'}`;
 }
 
 /**
@@ -81,15 +77,25 @@ export function ShortUrlSection({ creating, defaultBase, savedShortUrl }: { crea
           miw={200}
         />
       </Group>
-      <Group gap={4} wrap="nowrap">
-        <Text size="sm" c="dimmed">
-          Short URL:
-        </Text>
-        <Text size="sm" fw={600} data-testid="short-url-preview" style={{ wordBreak: 'break-all' }}>
-          {preview}
-        </Text>
-        {alias.trim() && <CopyButton value={preview} label="Copy short URL" />}
-      </Group>
+      <div>
+        <Group gap={4} wrap="nowrap">
+          <Text size="sm" c="dimmed">
+            Short URL:
+          </Text>
+          <Text size="sm" fw={600} c={preview.problem ? 'dimmed' : undefined} data-testid="short-url-preview" style={{ wordBreak: 'break-all' }}>
+            {preview.text}
+          </Text>
+          {preview.copy && <CopyButton value={preview.copy} label="Copy short URL" />}
+        </Group>
+        {preview.problem && (
+          <Group gap={4} wrap="nowrap" align="flex-start">
+            <IconAlertTriangle size={14} color="var(--mantine-color-orange-text)" aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text size="xs" c="dimmed" data-testid="short-url-problem">
+              No copy yet: the alias {preview.problem}
+            </Text>
+          </Group>
+        )}
+      </div>
       {savedShortUrl && alias.trim() && alias.trim() !== formState.defaultValues?.alias && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Renaming breaks the old short URL" data-testid="rename-warning">
           Once saved,{' '}
