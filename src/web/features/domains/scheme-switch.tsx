@@ -26,7 +26,7 @@ export function SchemeSwitch({ checked, onChange, onBlur, host, saved }: Props) 
         onChange={(e) => onChange(e.currentTarget.checked)}
         onBlur={onBlur}
       />
-      <Text size="sm" c="dimmed" data-testid="domain-url-example" style={{ wordBreak: 'break-all' }}>
+      <Text size="sm" c="dimmed" data-testid="domain-url-example" style={{ overflowWrap: 'anywhere' }}>
         Short URLs look like {domainUrl(host || 'your.domain', checked ? 1 : 0)}/summer-sale
       </Text>
       {changed && (

@@ -1,6 +1,6 @@
 // Sections of the link editor: destination, short URL, organising. Each reads the form through
 // react-hook-form's context (access in link-form-access.tsx, limits in link-form-limits.tsx).
-import { Alert, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
@@ -48,7 +48,7 @@ export function ShortUrlSection({ creating, defaultBase, savedShortUrl }: { crea
   const e = formState.errors;
   return (
     <Stack gap="sm">
-      <Group grow align="flex-start" wrap="wrap">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
         <Controller
           control={control}
           name="domain_id"
@@ -64,7 +64,6 @@ export function ShortUrlSection({ creating, defaultBase, savedShortUrl }: { crea
               clearable
               disabled={!creating}
               error={e.domain_id?.message}
-              miw={200}
             />
           )}
         />
@@ -74,12 +73,11 @@ export function ShortUrlSection({ creating, defaultBase, savedShortUrl }: { crea
           placeholder="summer-sale"
           {...register('alias')}
           error={e.alias?.message}
-          miw={200}
         />
-      </Group>
+      </SimpleGrid>
       <div>
-        <Group gap={4} wrap="nowrap">
-          <Text size="sm" c="dimmed">
+        <Group gap={4} wrap="nowrap" align="flex-start">
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             Short URL:
           </Text>
           <Text size="sm" fw={600} c={preview.problem ? 'dimmed' : undefined} data-testid="short-url-preview" style={{ wordBreak: 'break-all' }}>
@@ -87,7 +85,8 @@ export function ShortUrlSection({ creating, defaultBase, savedShortUrl }: { crea
           </Text>
           {preview.copy && <CopyButton value={preview.copy} label="Copy short URL" />}
         </Group>
-        {preview.problem && (
+        {/* Before the first save the field shows no error yet (errors appear on submit): say here why there is no copy. */}
+        {preview.problem && !e.alias && (
           <Group gap={4} wrap="nowrap" align="flex-start">
             <IconAlertTriangle size={14} color="var(--mantine-color-orange-text)" aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
             <Text size="xs" c="dimmed" data-testid="short-url-problem">
