@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 
 /** The test files that run on both databases (every file runs on SQLite). */
 const POSTGRES_TESTS = [
-  'account/account', 'domains/domains', 'spaces/spaces', 'pixels/pixels', 'users/users', 'stats/stats',
+  'account/account', 'domains/domains', 'domains/domain-https', 'spaces/spaces', 'pixels/pixels', 'users/users', 'stats/stats',
   'links/links', 'links/links.update', 'links/links.list', 'links/links.search', 'links/links.targets', 'links/links.property',
   'redirect/redirect', 'redirect/fast-path', 'redirect/targeting', 'redirect/grant-cookies', 'redirect/escaping',
   'http/isolation', 'http/authz-matrix', 'http/errors', 'http/rate-limit', 'clicks/clicks', 'openapi/openapi',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './enums';
-import { nullableUrl } from './fields';
+import { flag01, nullableUrl } from './fields';
 import { listQuery } from './list-query';
 
 /** Strips scheme, path and port, lower-cases; returns null when what is left is not a hostname. */
@@ -38,16 +38,29 @@ export const domainNameField = z
     return name;
   });
 
+/**
+ * `https` (beyond the seed): 1 builds the domain's short URLs and QR codes as https://{name}/..., 0 as
+ * http://{name}/... Optional in requests; a new domain without it gets 1.
+ */
+const httpsField = flag01.optional();
+
 export const domainCreateSchema = z.object({
   name: domainNameField,
   homepage_url: nullableUrl().optional(),
   not_found_url: nullableUrl().optional(),
+  https: httpsField,
 });
 
 export const domainUpdateSchema = z.object({
   homepage_url: nullableUrl().optional(),
   not_found_url: nullableUrl().optional(),
+  https: httpsField,
 });
+
+/** The origin of a domain's short URLs: "https://go.example.com" (https 1) or "http://go.example.com" (0). */
+export function domainUrl(name: string, https: 0 | 1): string {
+  return `${https ? 'https' : 'http'}://${name}`;
+}
 
 export const domainListQuerySchema = z.object(listQuery(['name'], ['id', 'name']));
 
@@ -59,6 +72,8 @@ export interface Domain {
   id: number;
   name: string;
   url: string;
+  /** 1: short URLs on this domain use https; 0: http. */
+  https: 0 | 1;
   homepage_url: string | null;
   not_found_url: string | null;
   links_count: number;

@@ -26,4 +26,6 @@ export interface Account {
   name: string;
   role: UserRole;
   created_at: string;
+  /** The server's BASE_URL: short URLs of links without a domain start with it. */
+  base_url: string;
 }

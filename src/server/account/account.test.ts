@@ -12,7 +12,7 @@ describe('account', () => {
   it('shows the caller\'s account', async () => {
     const res = await get(t, t.userKey, '/api/v1/account');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { id: t.userId, name: 'User', role: 'user', created_at: expect.stringMatching(/Z$/) }, status: 200 });
+    expect(res.json()).toEqual({ data: { id: t.userId, name: 'User', role: 'user', created_at: expect.stringMatching(/Z$/), base_url: 'http://short.test' }, status: 200 });
     expect((await get(t, t.adminKey, '/api/v1/account')).json().data.role).toBe('admin');
   });
 

@@ -21,6 +21,7 @@ async function databaseAt002(file: string): Promise<void> {
   const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
   if (error) throw error;
   sqlite.exec(`INSERT INTO users (id, name, role, api_key_hash, created_at, updated_at) VALUES (1, 'u', 'admin', 'h', 'x', 'x');
+    INSERT INTO domains (id, user_id, name, created_at, updated_at) VALUES (1, 1, 'old.example.com', 'x', 'x');
     INSERT INTO links (id, user_id, alias, url, created_at, updated_at) VALUES (1, 1, 'a', 'https://a.example/', 'x', 'x'), (2, 1, 'b', 'https://b.example/', 'x', 'x');
     INSERT INTO click_events (link_id, clicked_at, country, browser) VALUES (1, '2026-01-01T00:00:00.000Z', 'GB', 'Chrome'),
       (1, '2026-01-02T00:00:00.000Z', NULL, 'Safari'), (2, '2026-01-03T00:00:00.000Z', 'DE', NULL);`);
@@ -46,6 +47,20 @@ describe('003-lean-click-events', () => {
     expect(s.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
     s.prepare('DELETE FROM links WHERE id = 1').run();
     expect(s.prepare('SELECT link_id FROM click_events').pluck().all()).toEqual([2]);
+    await db.close();
+  });
+});
+
+describe('005-domain-https', () => {
+  it('gives domains that already exist no choice (NULL: the scheme of BASE_URL, as before); new rows may set it', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-migrate-'));
+    const file = path.join(dir, 'old.db');
+    await databaseAt002(file);
+    const db = await openDatabase(file);
+    const s = db.sqlite;
+    expect(s.prepare('SELECT id, name, https FROM domains').all()).toEqual([{ id: 1, name: 'old.example.com', https: null }]);
+    s.prepare(`INSERT INTO domains (user_id, name, https, created_at, updated_at) VALUES (1, 'new.example.com', 0, 'x', 'x')`).run();
+    expect(s.prepare('SELECT https FROM domains WHERE name = ?').pluck().get('new.example.com')).toBe(0);
     await db.close();
   });
 });

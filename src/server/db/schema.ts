@@ -16,6 +16,8 @@ export interface DomainsTable {
   name: string;
   homepage_url: string | null;
   not_found_url: string | null;
+  /** 1 https, 0 http; NULL (domains made before migration 005): the scheme of BASE_URL, as before. */
+  https: number | null;
   created_at: string;
   updated_at: string;
 }

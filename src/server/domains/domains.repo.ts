@@ -3,12 +3,9 @@ import type { Database } from '../db/schema';
 import type { Domain, DomainCreate, DomainListQuery, DomainUpdate } from '../../shared/domain.schema';
 import { likePattern, nowIso } from '../http/pagination';
 import { likeOperator } from '../db/dialect';
+import { domainHttps, storedDomainUrl } from './domain-url';
 
-export function domainUrl(name: string, baseUrl: string): string {
-  return `${new URL(baseUrl).protocol}//${name}`;
-}
-
-type Row = Omit<Domain, 'url'>;
+type Row = Omit<Domain, 'url' | 'https'> & { https: number | null };
 
 export class DomainsRepo {
   constructor(
@@ -25,6 +22,7 @@ export class DomainsRepo {
         'd.name',
         'd.homepage_url',
         'd.not_found_url',
+        'd.https',
         'd.created_at',
         'd.updated_at',
         (eb) =>
@@ -40,7 +38,8 @@ export class DomainsRepo {
     return {
       id: row.id,
       name: row.name,
-      url: domainUrl(row.name, this.baseUrl),
+      url: storedDomainUrl(row, this.baseUrl),
+      https: domainHttps(row.https, this.baseUrl),
       homepage_url: row.homepage_url,
       not_found_url: row.not_found_url,
       links_count: Number(row.links_count ?? 0),
@@ -54,7 +53,6 @@ export class DomainsRepo {
     return row && this.present(row as Row);
   }
 
-
   async create(userId: number, input: DomainCreate): Promise<number> {
     const now = nowIso();
     const r = await this.db
@@ -64,6 +62,8 @@ export class DomainsRepo {
         name: input.name,
         homepage_url: input.homepage_url ?? null,
         not_found_url: input.not_found_url ?? null,
+        // New domains are https unless asked otherwise (older ones keep NULL: see domain-url.ts).
+        https: input.https ?? 1,
         created_at: now,
         updated_at: now,
       })

@@ -3,7 +3,7 @@ import type { Link } from '../../shared/link.schema';
 import { parseStoredTargets } from '../../shared/targets';
 import type { TargetsType, PixelType } from '../../shared/enums';
 import { linkStatus } from '../../shared/link-status';
-import { domainUrl } from '../domains/domains.repo';
+import { storedDomainUrl } from '../domains/domain-url';
 import type { LinkRow, LinksRepo } from './links.repo';
 
 type Related = Awaited<ReturnType<LinksRepo['related']>>;
@@ -12,7 +12,7 @@ type Related = Awaited<ReturnType<LinksRepo['related']>>;
 export function presentLink(row: LinkRow, rel: Related, baseUrl: string, now = new Date()): Link {
   const domain = row.domain_id !== null ? rel.domains.get(row.domain_id) : undefined;
   const space = row.space_id !== null ? rel.spaces.get(row.space_id) : undefined;
-  const origin = domain ? domainUrl(domain.name, baseUrl) : baseUrl;
+  const origin = domain ? storedDomainUrl(domain, baseUrl) : baseUrl;
   return {
     id: row.id,
     alias: row.alias,
@@ -33,7 +33,7 @@ export function presentLink(row: LinkRow, rel: Related, baseUrl: string, now = n
     expiration_url: row.expiration_url,
     clicks: row.clicks,
     space: space ? { id: space.id, name: space.name, color: space.color } : null,
-    domain: domain ? { id: domain.id, name: domain.name, url: domainUrl(domain.name, baseUrl) } : null,
+    domain: domain ? { id: domain.id, name: domain.name, url: origin } : null,
     pixels: (rel.pixelsByLink.get(row.id) ?? []).map((p) => ({ id: p.id, name: p.name, type: p.type as PixelType })),
     created_at: row.created_at,
     updated_at: row.updated_at,

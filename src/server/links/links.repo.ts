@@ -58,7 +58,7 @@ export class LinksRepo {
     const domainIds = [...new Set(rows.map((r) => r.domain_id).filter((x): x is number => x !== null))];
     const [spaces, domains, pixels] = await Promise.all([
       spaceIds.length ? this.db.selectFrom('spaces').select(['id', 'name', 'color']).where('id', 'in', spaceIds).execute() : [],
-      domainIds.length ? this.db.selectFrom('domains').select(['id', 'name']).where('id', 'in', domainIds).execute() : [],
+      domainIds.length ? this.db.selectFrom('domains').select(['id', 'name', 'https']).where('id', 'in', domainIds).execute() : [],
       ids.length
         ? this.db
             .selectFrom('link_pixels as lp')

@@ -55,7 +55,7 @@ describe('store link', () => {
     expect(body.data).toMatchObject({
       alias: 'Spring_Sale-1',
       url: 'https://example.com/page',
-      short_url: 'http://go.example.com/Spring_Sale-1',
+      short_url: 'https://go.example.com/Spring_Sale-1',
       title: 'Spring sale',
       status: 1,
       disabled: 0,
@@ -74,7 +74,7 @@ describe('store link', () => {
       expiration_url: 'https://example.com/expired',
       clicks: 0,
       space: { id: spaceId, name: 'Marketing', color: 3 },
-      domain: { id: domainId, name: 'go.example.com', url: 'http://go.example.com' },
+      domain: { id: domainId, name: 'go.example.com', url: 'https://go.example.com' },
       pixels: [
         { id: pixelA, name: 'FB', type: 'facebook' },
         { id: pixelB, name: 'GA', type: 'google-analytics' },

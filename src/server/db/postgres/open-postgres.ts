@@ -9,12 +9,14 @@ import * as m001 from '../migrations/001-initial';
 import * as m002 from '../migrations/002-list-performance';
 import * as m003 from '../migrations/003-lean-click-events';
 import * as m004 from '../migrations/004-shared-limits';
+import * as m005 from '../migrations/005-domain-https';
 
 const MIGRATIONS: Record<string, { postgres: readonly string[] }> = {
   '001-initial': m001,
   '002-list-performance': m002,
   '003-lean-click-events': m003,
   '004-shared-limits': m004,
+  '005-domain-https': m005,
 };
 
 class PostgresMigrations implements MigrationProvider {

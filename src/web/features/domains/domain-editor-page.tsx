@@ -1,20 +1,23 @@
-// The domain editor: the name on create only; homepage and 404 URLs on both. Server 422s land on their fields.
+// The domain editor: the name on create only; homepage and 404 URLs and the https choice on both. Server 422s land
+// on their fields.
 import { Text, TextInput } from '@mantine/core';
 import type { ComponentProps } from 'react';
 import { notify } from '../../components/resource-list/notify';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { domainCreateSchema, domainUpdateSchema, type Domain } from '../../../shared/domain.schema';
+import { domainCreateSchema, domainUpdateSchema, normaliseDomainName, type Domain } from '../../../shared/domain.schema';
 import { domainEditRoute } from '../../routes/domains';
 import { AnchorLink } from '../../components/router-links';
 import { domainQueryOptions, useCreateDomain, useUpdateDomain } from './domains.queries';
 import { EditorForm, EditorFrame } from '../../components/resource-list/editor-frame';
 import { fieldError } from '../../components/resource-list/form-errors';
 import { useSaveForm } from '../../components/resource-list/use-save-form';
+import { SchemeSwitch } from './scheme-switch';
 
 const URL_FIELDS = ['homepage_url', 'not_found_url'] as const;
+const EDIT_FIELDS = [...URL_FIELDS, 'https'] as const;
 
 type InputProps = ComponentProps<typeof TextInput>;
 
@@ -42,10 +45,11 @@ export function DomainCreatePage() {
   const create = useCreateDomain();
   const form = useForm({
     resolver: zodResolver(domainCreateSchema),
-    defaultValues: { name: '', homepage_url: '', not_found_url: '' },
+    defaultValues: { name: '', homepage_url: '', not_found_url: '', https: true },
   });
   const errors = form.formState.errors;
-  const { onSubmit, formError, leaveGuard } = useSaveForm(form, create, ['name', ...URL_FIELDS], (d) => {
+  const typedName = useWatch({ control: form.control, name: 'name' }) as string;
+  const { onSubmit, formError, leaveGuard } = useSaveForm(form, create, ['name', ...EDIT_FIELDS], (d) => {
     notify.success(`Added ${d.name}.`);
     void navigate({ to: '/domains' });
   });
@@ -74,6 +78,13 @@ export function DomainCreatePage() {
           homepage={{ ...form.register('homepage_url'), error: fieldError(errors.homepage_url) }}
           notFound={{ ...form.register('not_found_url'), error: fieldError(errors.not_found_url) }}
         />
+        <Controller
+          control={form.control}
+          name="https"
+          render={({ field }) => (
+            <SchemeSwitch checked={field.value !== false} onChange={field.onChange} onBlur={field.onBlur} host={normaliseDomainName(typedName ?? '') ?? ''} />
+          )}
+        />
       </EditorForm>
     </EditorFrame>
   );
@@ -90,10 +101,10 @@ function DomainEditForm({ domain }: { domain: Domain }) {
   const update = useUpdateDomain(domain.id);
   const form = useForm({
     resolver: zodResolver(domainUpdateSchema),
-    defaultValues: { homepage_url: domain.homepage_url ?? '', not_found_url: domain.not_found_url ?? '' },
+    defaultValues: { homepage_url: domain.homepage_url ?? '', not_found_url: domain.not_found_url ?? '', https: domain.https === 1 },
   });
   const errors = form.formState.errors;
-  const { onSubmit, formError, leaveGuard } = useSaveForm(form, update, URL_FIELDS, (d) => {
+  const { onSubmit, formError, leaveGuard } = useSaveForm(form, update, EDIT_FIELDS, (d) => {
     notify.success(`Saved ${d.name}.`);
     void navigate({ to: '/domains' });
   });
@@ -113,6 +124,19 @@ function DomainEditForm({ domain }: { domain: Domain }) {
         <UrlFields
           homepage={{ ...form.register('homepage_url'), error: fieldError(errors.homepage_url) }}
           notFound={{ ...form.register('not_found_url'), error: fieldError(errors.not_found_url) }}
+        />
+        <Controller
+          control={form.control}
+          name="https"
+          render={({ field }) => (
+            <SchemeSwitch
+              checked={field.value !== false}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              host={domain.name}
+              saved={{ https: domain.https === 1, linksCount: domain.links_count }}
+            />
+          )}
         />
         <Text size="sm" c="dimmed">
           {domain.links_count === 1 ? '1 link uses' : `${domain.links_count} links use`} this domain.

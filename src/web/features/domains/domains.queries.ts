@@ -30,7 +30,8 @@ export function useCreateDomain() {
     mutationFn: (body: DomainCreate) => api.post<Domain>('/domains', body),
     onSuccess: (domain) => {
       qc.setQueryData(domainKeys.detail(domain.id), domain);
-      return qc.invalidateQueries({ queryKey: domainKeys.lists() });
+      // Lists and the link editor's domain picker (['domains', 'lookup']).
+      return qc.invalidateQueries({ queryKey: domainKeys.all, predicate: (q) => q.queryKey[1] !== 'detail' });
     },
   });
 }
@@ -41,7 +42,9 @@ export function useUpdateDomain(id: number) {
     mutationFn: (body: DomainUpdate) => api.put<Domain>(`/domains/${id}`, body),
     onSuccess: (domain) => {
       qc.setQueryData(domainKeys.detail(domain.id), domain);
-      return qc.invalidateQueries({ queryKey: domainKeys.lists() });
+      // The link editor's domain picker (['domains', 'lookup']) holds the domain's url, and its links' short_url
+      // (lists and details) follow its https choice: refresh them all.
+      return Promise.all([qc.invalidateQueries({ queryKey: domainKeys.all }), qc.invalidateQueries({ queryKey: ['links'] })]);
     },
   });
 }

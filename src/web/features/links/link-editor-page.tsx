@@ -1,34 +1,25 @@
 // Create and edit pages of a link: the same form, with the targeting preview of what is on screen beside it.
 import { Alert } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import type { Link } from '../../../shared/link.schema';
-import type { Paginated } from '../../../shared/list-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
 import { CopyButton } from '../../components/copy-button';
 import { TargetingPreview } from '../targets/targeting-preview';
 import { LinkForm } from './link-form';
 import { duplicateToForm, emptyLinkForm, linkToForm } from './link-form-values';
-import { linkKeys, linkQueryOptions, useCreateLink, useUpdateLink } from './links.queries';
+import { linkQueryOptions, useCreateLink, useUpdateLink } from './links.queries';
+import { accountQueryOptions } from '../../lib/session.queries';
 
 const editRoute = getRouteApi('/app/links/$linkId/edit');
 const newRoute = getRouteApi('/app/links/new');
 
-/** Base of short URLs on the default domain (the server's BASE_URL): read off a cached link without a domain. */
-function useDefaultBase(): string {
-  const qc = useQueryClient();
-  for (const [, page] of qc.getQueriesData<Paginated<Link>>({ queryKey: linkKeys.lists() })) {
-    const link = page?.data.find((l) => l.domain === null && l.short_url.endsWith(`/${l.alias}`));
-    if (link) return link.short_url.slice(0, -(link.alias.length + 1));
-  }
-  return window.location.origin;
-}
-
 export function LinkCreatePage() {
   const navigate = useNavigate();
   const create = useCreateLink();
-  const base = useDefaultBase();
+  // Short URLs on the default domain start with the server's BASE_URL (GET /account tells it), not with the
+  // address the dashboard happens to be opened at.
+  const base = useSuspenseQuery(accountQueryOptions()).data.base_url;
   // A duplicate starts from the loaded link (`?duplicate=<id>`).
   const source = newRoute.useLoaderData();
   return (

@@ -1,6 +1,6 @@
 // Sections of the link editor: destination, short URL, organising. Each reads the form through
 // react-hook-form's context (access in link-form-access.tsx, limits in link-form-limits.tsx).
-import { Alert, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { LIMITS } from '../../../shared/enums';
 import type { LinkFormValues } from './link-form-values';
 import { domainsLookup, pixelsLookup, spacesLookup } from './lookups.queries';
 import { CopyButton } from '../../components/copy-button';
+import { shortUrlPreview } from './short-url-preview';
 
 export function DestinationSection() {
   const { register, formState } = useFormContext<LinkFormValues>();
@@ -33,11 +34,6 @@ export function DestinationSection() {
   );
 }
 
-/** "https://go.example.com/summer" for the preview; a random alias is made by the server when empty. */
-export function shortUrlPreview(base: string, alias: string): string {
-  return `${base.replace(/\/+$/, '')}/${alias.trim() || '…'}`;
-}
-
 /**
  * The short URL: domain, alias and a preview. On a saved link (`savedShortUrl`), a changed alias warns that the
  * old short URL stops working: printed QR codes and links already shared to it break.
@@ -52,7 +48,7 @@ export function ShortUrlSection({ creating, defaultBase, savedShortUrl }: { crea
   const e = formState.errors;
   return (
     <Stack gap="sm">
-      <Group grow align="flex-start" wrap="wrap">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
         <Controller
           control={control}
           name="domain_id"
@@ -68,7 +64,6 @@ export function ShortUrlSection({ creating, defaultBase, savedShortUrl }: { crea
               clearable
               disabled={!creating}
               error={e.domain_id?.message}
-              miw={200}
             />
           )}
         />
@@ -78,18 +73,28 @@ export function ShortUrlSection({ creating, defaultBase, savedShortUrl }: { crea
           placeholder="summer-sale"
           {...register('alias')}
           error={e.alias?.message}
-          miw={200}
         />
-      </Group>
-      <Group gap={4} wrap="nowrap">
-        <Text size="sm" c="dimmed">
-          Short URL:
-        </Text>
-        <Text size="sm" fw={600} data-testid="short-url-preview" style={{ wordBreak: 'break-all' }}>
-          {preview}
-        </Text>
-        {alias.trim() && <CopyButton value={preview} label="Copy short URL" />}
-      </Group>
+      </SimpleGrid>
+      <div>
+        <Group gap={4} wrap="nowrap" align="flex-start">
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            Short URL:
+          </Text>
+          <Text size="sm" fw={600} c={preview.problem ? 'dimmed' : undefined} data-testid="short-url-preview" style={{ wordBreak: 'break-all' }}>
+            {preview.text}
+          </Text>
+          {preview.copy && <CopyButton value={preview.copy} label="Copy short URL" />}
+        </Group>
+        {/* Before the first save the field shows no error yet (errors appear on submit): say here why there is no copy. */}
+        {preview.problem && !e.alias && (
+          <Group gap={4} wrap="nowrap" align="flex-start">
+            <IconAlertTriangle size={14} color="var(--mantine-color-orange-text)" aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text size="xs" c="dimmed" data-testid="short-url-problem">
+              No copy yet: the alias {preview.problem}
+            </Text>
+          </Group>
+        )}
+      </div>
       {savedShortUrl && alias.trim() && alias.trim() !== formState.defaultValues?.alias && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Renaming breaks the old short URL" data-testid="rename-warning">
           Once saved,{' '}
