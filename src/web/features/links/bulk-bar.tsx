@@ -1,6 +1,7 @@
 // Bulk actions on the selected links: delete, move to a space, disable, enable; progress and failures.
-import { useState } from 'react';
-import { Alert, Button, Group, List, Menu, Paper, Progress, Stack, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Group, List, Menu, Paper, Progress, Stack, Text, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconFolderShare, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
@@ -53,6 +54,10 @@ export function BulkBar({ selected, aliases, onDone }: { selected: number[]; ali
   const qc = useQueryClient();
   const spaces = useQuery(spacesLookup());
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // On a phone the bar sticks over a small screen: compact buttons without icons keep it to two short lines.
+  const theme = useMantineTheme();
+  const phone = useMediaQuery(`(max-width: ${theme.breakpoints.xs})`);
+  const button = (icon: ReactNode) => (phone ? { size: 'compact-sm' } : { size: 'xs', leftSection: icon });
   const [running, setRunning] = useState<{ action: Action; finished: number; total: number } | null>(null);
   const [report, setReport] = useState<{ action: Action; result: BulkResult; names: Map<number, string> } | null>(null);
 
@@ -95,7 +100,7 @@ export function BulkBar({ selected, aliases, onDone }: { selected: number[]; ali
               <Group gap="xs">
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
-                    <Button size="xs" variant="default" leftSection={<IconFolderShare size={14} />} disabled={!!running}>
+                    <Button {...button(<IconFolderShare size={14} />)} variant="default" disabled={!!running}>
                       Move to space
                     </Button>
                   </Menu.Target>
@@ -108,13 +113,13 @@ export function BulkBar({ selected, aliases, onDone }: { selected: number[]; ali
                     ))}
                   </Menu.Dropdown>
                 </Menu>
-                <Button size="xs" variant="default" leftSection={<IconPlayerPause size={14} />} disabled={!!running} onClick={() => void run({ kind: 'disable' })}>
+                <Button {...button(<IconPlayerPause size={14} />)} variant="default" disabled={!!running} onClick={() => void run({ kind: 'disable' })}>
                   Disable
                 </Button>
-                <Button size="xs" variant="default" leftSection={<IconPlayerPlay size={14} />} disabled={!!running} onClick={() => void run({ kind: 'enable' })}>
+                <Button {...button(<IconPlayerPlay size={14} />)} variant="default" disabled={!!running} onClick={() => void run({ kind: 'enable' })}>
                   Enable
                 </Button>
-                <Button size="xs" color="red" variant="light" leftSection={<IconTrash size={14} />} disabled={!!running} onClick={() => setConfirmDelete(true)}>
+                <Button {...button(<IconTrash size={14} />)} color="red" variant="light" disabled={!!running} onClick={() => setConfirmDelete(true)}>
                   Delete
                 </Button>
               </Group>

@@ -7,7 +7,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { Link } from '../../../shared/link.schema';
 import { LightCheckbox, LightCopyButton, useLightVars, type LightVars } from '../../components/light-controls';
 import { StatusBadge } from '../../components/status-badge';
-import { RowActions, SpaceBadge, noShiftSelect, numberFormat, rowToggle, useRowNavigate, type ToggleRow } from './link-row-parts';
+import { RowActions, SpaceBadge, noShiftSelect, numberFormat, rowToggle, titleIfCut, useRowNavigate, type ToggleRow } from './link-row-parts';
 import type { LinksTableProps } from './links-table';
 import table from './links-table.module.css';
 import classes from './link-cards.module.css';
@@ -30,33 +30,33 @@ const LinkCard = memo(function LinkCard({ link, checked, onToggle, onDelete, var
       </div>
       <div className={classes.body}>
         <div className={classes.top}>
-          <a href={href(details)} onClick={go(details)} className={`${table.alias} ${table.truncate}`} title={link.alias}>
+          <a href={href(details)} onClick={go(details)} className={`${table.alias} ${table.truncate}`}>
             {link.alias}
           </a>
           <StatusBadge link={link} vars={vars} />
         </div>
         <div className={table.shortUrl}>
-          <span className={table.truncate} title={link.short_url}>
+          <span className={table.truncate}>
             {link.short_url}
           </span>
           <LightCopyButton value={link.short_url} label="Copy short URL" vars={vars} icon={<IconCopy size={16} />} done={<IconCheck size={16} />} />
         </div>
-        <span className={`${table.truncate} ${classes.url}`} title={link.url} data-testid="link-url">
+        <span className={`${table.truncate} ${classes.url}`} data-testid="link-url">
           {link.url}
         </span>
         {link.title && (
-          <span className={`${table.truncate} ${table.dimmed} ${classes.title}`} title={link.title} data-testid="link-title">
+          <span className={`${table.truncate} ${table.dimmed} ${classes.title}`} data-testid="link-title">
             {link.title}
           </span>
         )}
         <div className={classes.bottom}>
-          <span className={classes.clicks}>
-            {numberFormat.format(link.clicks)} {link.clicks === 1 ? 'click' : 'clicks'}
-          </span>
-          {link.space && <SpaceBadge link={link} vars={vars} />}
-          <div className={classes.actions}>
-            <RowActions link={link} onDelete={onDelete} vars={vars} />
+          <div className={classes.meta}>
+            <span className={classes.clicks}>
+              {numberFormat.format(link.clicks)} {link.clicks === 1 ? 'click' : 'clicks'}
+            </span>
+            {link.space && <SpaceBadge link={link} vars={vars} />}
           </div>
+          <RowActions link={link} onDelete={onDelete} vars={vars} />
         </div>
       </div>
     </li>
@@ -76,7 +76,7 @@ export function LinkCards({ links, selected, onToggle, onToggleAll, onDelete, lo
         indeterminate={some && !all}
         onChange={(e) => onToggleAll(e.currentTarget.checked)}
       />
-      <ul className={classes.list} data-testid="links-cards" aria-label="Links" aria-busy={loading}>
+      <ul className={classes.list} data-testid="links-cards" aria-label="Links" aria-busy={loading} onMouseOver={titleIfCut}>
         {links.map((link) => (
           <LinkCard key={link.id} link={link} checked={selected.has(link.id)} onToggle={onToggle} onDelete={onDelete} vars={vars} />
         ))}

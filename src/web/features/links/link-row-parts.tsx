@@ -27,6 +27,18 @@ export const noShiftSelect = (e: MouseEvent) => {
 };
 
 /**
+ * Delegated to the table body or the card list: a text cut with an ellipsis (the .truncate class) gets its
+ * whole text as a tooltip (title) while hovered, a text shown whole gets none. One handler for all the rows,
+ * and no tooltip that repeats what is already on screen.
+ */
+export const titleIfCut = (e: MouseEvent) => {
+  const el = e.target instanceof Element ? e.target.closest<HTMLElement>(`.${classes.truncate}`) : null;
+  if (!el) return;
+  if (el.scrollWidth > el.clientWidth) el.title = el.textContent ?? '';
+  else el.removeAttribute('title');
+};
+
+/**
  * Plain anchors with a click handler: a router <Link> per cell costs a location build on every render,
  * which adds up over 100 rows. Modified clicks (new tab, ...) keep the browser's behaviour.
  */

@@ -10,7 +10,7 @@ import { SortableTh } from '../../components/sortable-th';
 import { ActionsTh } from '../../components/resource-list/row-actions';
 import { StatusBadge } from '../../components/status-badge';
 import { LinkCards } from './link-cards';
-import { RowActions, SpaceBadge, dateFormat, noShiftSelect, numberFormat, rowToggle, useRowNavigate, type ToggleRow } from './link-row-parts';
+import { RowActions, SpaceBadge, dateFormat, noShiftSelect, numberFormat, rowToggle, titleIfCut, useRowNavigate, type ToggleRow } from './link-row-parts';
 import classes from './links-table.module.css';
 
 export interface LinksTableProps {
@@ -29,11 +29,12 @@ export interface LinksTableProps {
 const TD = Table.classes.td;
 
 /**
- * Column widths, fixed (table-layout: fixed), so they depend on the table's width only, never on the rows on
- * the page: badges, clicks, dates and the actions get what their content needs, and alias, destination and
- * title share the rest, cut with an ellipsis (the whole text on hover). Below 1000 px the table scrolls.
+ * Column widths, fixed (table-layout: fixed; the widths are in links-table.module.css), so they depend on the
+ * table's width only, never on the rows on the page: badges, clicks, dates and the actions get what their
+ * content needs, and alias, destination and title share the rest, cut with an ellipsis (the whole text on
+ * hover). Below 1000 px the table scrolls (the card list takes over below the lg breakpoint anyway).
  */
-const COLUMNS: Array<number | undefined> = [40, undefined, undefined, undefined, 116, 80, 170, 110, 118, 80];
+const COLUMNS = [classes.colSelect, '', '', '', classes.colStatus, classes.colClicks, classes.colSpace, classes.colDomain, classes.colCreated, classes.colActions];
 const MIN_WIDTH = 1000;
 
 /**
@@ -65,24 +66,24 @@ const LinkRow = memo(function LinkRow({ link, checked, onToggle, onDelete, vars 
         <LightCheckbox label={`Select ${link.alias}`} checked={checked} onChange={rowToggle(onToggle, link.id)} vars={vars} />
       </td>
       <td className={TD}>
-        <a href={href(details)} onClick={go(details)} className={`${classes.alias} ${classes.truncate}`} title={link.alias}>
+        <a href={href(details)} onClick={go(details)} className={`${classes.alias} ${classes.truncate}`}>
           {link.alias}
         </a>
         <div className={classes.shortUrl}>
-          <span className={classes.truncate} title={link.short_url}>
+          <span className={classes.truncate}>
             {link.short_url}
           </span>
           <LightCopyButton value={link.short_url} label="Copy short URL" vars={vars} icon={<IconCopy size={16} />} done={<IconCheck size={16} />} />
         </div>
       </td>
       <td className={TD}>
-        <span className={classes.truncate} title={link.url} data-testid="link-url">
+        <span className={classes.truncate} data-testid="link-url">
           {link.url}
         </span>
       </td>
       <td className={TD}>
         {link.title ? (
-          <span className={classes.truncate} title={link.title} data-testid="link-title">
+          <span className={classes.truncate} data-testid="link-title">
             {link.title}
           </span>
         ) : (
@@ -97,7 +98,7 @@ const LinkRow = memo(function LinkRow({ link, checked, onToggle, onDelete, vars 
         <SpaceBadge link={link} vars={vars} />
       </td>
       <td className={TD}>
-        <span className={classes.truncate} title={domain}>
+        <span className={classes.truncate}>
           {domain}
         </span>
       </td>
@@ -123,10 +124,10 @@ function WideTable({ links, query, onSort, selected, onToggle, onToggleAll, onDe
   const sortProps = { sortBy: query.sort_by, sort: query.sort, onSort: (c: string) => onSort(c as LinkListQuery['sort_by']) };
   return (
     <Table.ScrollContainer minWidth={MIN_WIDTH}>
-      <Table layout="fixed" highlightOnHover verticalSpacing="xs" aria-busy={loading} style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }}>
+      <Table layout="fixed" className={classes.table} highlightOnHover verticalSpacing="xs" aria-busy={loading} style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }}>
         <colgroup>
-          {COLUMNS.map((w, i) => (
-            <col key={i} style={w ? { width: w } : undefined} />
+          {COLUMNS.map((c, i) => (
+            <col key={i} className={c || undefined} />
           ))}
         </colgroup>
         <Table.Thead>
@@ -155,7 +156,7 @@ function WideTable({ links, query, onSort, selected, onToggle, onToggleAll, onDe
             <ActionsTh />
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody onMouseOver={titleIfCut}>
           {links.map((link) => (
             <LinkRow key={link.id} link={link} checked={selected.has(link.id)} onToggle={onToggle} onDelete={onDelete} vars={vars} />
           ))}
