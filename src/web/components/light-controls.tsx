@@ -4,7 +4,7 @@
 // 100 rows rendered in ~630 ms with plain controls against ~850 ms with Mantine's). The variables come
 // from Mantine's own varsResolvers, once per table; light-controls.test.tsx checks the markup against
 // Mantine's components, so an upgrade that changes it fails there.
-import { useMemo, useRef, useState, type ComponentPropsWithRef, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ChangeEvent, type ComponentPropsWithRef, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { ActionIcon, Badge, CheckIcon, Checkbox, UnstyledButton, useMantineTheme } from '@mantine/core';
 
 /**
@@ -52,7 +52,7 @@ export function useLightVars(): LightVars {
   }, [theme]);
 }
 
-export function LightCheckbox({ label, checked, onChange, vars }: { label: string; checked: boolean; onChange: () => void; vars: LightVars }) {
+export function LightCheckbox({ label, checked, onChange, vars }: { label: string; checked: boolean; onChange: (e: ChangeEvent<HTMLInputElement>) => void; vars: LightVars }) {
   return (
     <div
       className={`${CHECKBOX_ROOT} mantine-Checkbox-root ${cb.root} mantine-Checkbox-root`}

@@ -59,7 +59,8 @@ export function LinkDetailsPage() {
           <AnchorLink to="/links" size="sm">
             ← Links
           </AnchorLink>
-          <Group gap="xs" wrap="nowrap">
+          {/* The badge beside a short title, under a long one: never squeezed, never cut. */}
+          <Group gap="xs">
             <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
               {link.title || link.alias}
             </Title>

@@ -1,12 +1,14 @@
 // Bulk actions on the selected links: delete, move to a space, disable, enable; progress and failures.
-import { useState } from 'react';
-import { Alert, Button, Group, List, Menu, Paper, Progress, Stack, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Group, List, Menu, Paper, Progress, Stack, Text, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconFolderShare, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { runBulk, type BulkResult } from './bulk';
 import { linkKeys } from './links.queries';
+import classes from './bulk-bar.module.css';
 import { spacesLookup } from './lookups.queries';
 
 type Action = { kind: 'delete' } | { kind: 'move'; spaceId: number | null; spaceName: string } | { kind: 'disable' } | { kind: 'enable' };
@@ -52,6 +54,10 @@ export function BulkBar({ selected, aliases, onDone }: { selected: number[]; ali
   const qc = useQueryClient();
   const spaces = useQuery(spacesLookup());
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // On a phone the bar sticks over a small screen: compact buttons without icons keep it to two short lines.
+  const theme = useMantineTheme();
+  const phone = useMediaQuery(`(max-width: ${theme.breakpoints.xs})`);
+  const button = (icon: ReactNode) => (phone ? { size: 'compact-sm' } : { size: 'xs', leftSection: icon });
   const [running, setRunning] = useState<{ action: Action; finished: number; total: number } | null>(null);
   const [report, setReport] = useState<{ action: Action; result: BulkResult; names: Map<number, string> } | null>(null);
 
@@ -85,48 +91,56 @@ export function BulkBar({ selected, aliases, onDone }: { selected: number[]; ali
   return (
     <>
       {(selected.length > 0 || running) && (
-        <Paper withBorder p="xs" mb="sm" role="region" aria-label="Bulk actions">
-          <Group justify="space-between" gap="xs">
-            <Text size="sm" fw={600} data-testid="selected-count">
-              {selected.length} selected
-            </Text>
-            <Group gap="xs">
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <Button size="xs" variant="default" leftSection={<IconFolderShare size={14} />} disabled={!!running}>
-                    Move to space
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown mah={300} style={{ overflowY: 'auto' }}>
-                  <Menu.Item onClick={() => void run({ kind: 'move', spaceId: null, spaceName: 'no space' })}>No space</Menu.Item>
-                  {(spaces.data ?? []).map((s) => (
-                    <Menu.Item key={s.id} onClick={() => void run({ kind: 'move', spaceId: s.id, spaceName: s.name })}>
-                      {s.name}
-                    </Menu.Item>
-                  ))}
-                </Menu.Dropdown>
-              </Menu>
-              <Button size="xs" variant="default" leftSection={<IconPlayerPause size={14} />} disabled={!!running} onClick={() => void run({ kind: 'disable' })}>
-                Disable
-              </Button>
-              <Button size="xs" variant="default" leftSection={<IconPlayerPlay size={14} />} disabled={!!running} onClick={() => void run({ kind: 'enable' })}>
-                Enable
-              </Button>
-              <Button size="xs" color="red" variant="light" leftSection={<IconTrash size={14} />} disabled={!!running} onClick={() => setConfirmDelete(true)}>
-                Delete
-              </Button>
+        <div className={classes.sticky}>
+          <Paper withBorder shadow="sm" p="xs" role="region" aria-label="Bulk actions">
+            <Group justify="space-between" gap="xs">
+              <Text size="sm" fw={600} data-testid="selected-count">
+                {selected.length} selected
+              </Text>
+              <Group gap="xs">
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <Button {...button(<IconFolderShare size={14} />)} variant="default" disabled={!!running}>
+                      Move to space
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown mah={300} style={{ overflowY: 'auto' }}>
+                    <Menu.Item onClick={() => void run({ kind: 'move', spaceId: null, spaceName: 'no space' })}>No space</Menu.Item>
+                    {(spaces.data ?? []).map((s) => (
+                      <Menu.Item key={s.id} onClick={() => void run({ kind: 'move', spaceId: s.id, spaceName: s.name })}>
+                        {s.name}
+                      </Menu.Item>
+                    ))}
+                  </Menu.Dropdown>
+                </Menu>
+                <Button {...button(<IconPlayerPause size={14} />)} variant="default" disabled={!!running} onClick={() => void run({ kind: 'disable' })}>
+                  Disable
+                </Button>
+                <Button {...button(<IconPlayerPlay size={14} />)} variant="default" disabled={!!running} onClick={() => void run({ kind: 'enable' })}>
+                  Enable
+                </Button>
+                <Button {...button(<IconTrash size={14} />)} color="red" variant="light" disabled={!!running} onClick={() => setConfirmDelete(true)}>
+                  Delete
+                </Button>
+              </Group>
             </Group>
-          </Group>
-          {running && (
-            <Progress.Root size="lg" mt="xs" aria-label={`${describe(running.action)}: ${running.finished} of ${running.total}`}>
-              <Progress.Section value={(running.finished / Math.max(1, running.total)) * 100}>
-                <Progress.Label>
-                  {running.finished}/{running.total}
-                </Progress.Label>
-              </Progress.Section>
-            </Progress.Root>
-          )}
-        </Paper>
+            {running && (
+              // The words beside the bar, in the page's text colour: a label inside a thin, barely started bar
+              // was cut ("1/…") and white on light blue.
+              <Group gap="xs" mt="xs">
+                <Text size="sm" data-testid="bulk-progress" className={classes.progressText} aria-hidden>
+                  {describe(running.action)}: {running.finished} of {running.total}
+                </Text>
+                <Progress.Root size="md" className={classes.progress}>
+                  <Progress.Section
+                    value={(running.finished / Math.max(1, running.total)) * 100}
+                    aria-label={`${describe(running.action)}: ${running.finished} of ${running.total}`}
+                  />
+                </Progress.Root>
+              </Group>
+            )}
+          </Paper>
+        </div>
       )}
       {report && (
         <Alert

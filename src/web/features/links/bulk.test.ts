@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runBulk } from './bulk';
+import { clickSelection, runBulk } from './bulk';
 
 describe('runBulk', () => {
   it('runs every id once, reports progress up to the total and keeps the order in the report', async () => {
@@ -46,5 +46,36 @@ describe('runBulk', () => {
 
   it('an empty selection does nothing', async () => {
     expect(await runBulk([], async () => undefined)).toEqual({ done: [], failed: [] });
+  });
+});
+
+describe('clickSelection', () => {
+  const order = [10, 20, 30, 40, 50, 60];
+  const ids = (s: Set<number>) => [...s].sort((a, b) => a - b);
+
+  it('a plain click toggles one row, whatever the anchor', () => {
+    expect(ids(clickSelection(order, new Set([10]), 40, 10, false))).toEqual([10, 40]);
+    expect(ids(clickSelection(order, new Set([10, 40]), 40, 10, false))).toEqual([10]);
+  });
+
+  it('a Shift-click ticks from the anchor to the row, downwards and upwards, keeping what was ticked', () => {
+    expect(ids(clickSelection(order, new Set([20]), 50, 20, true))).toEqual([20, 30, 40, 50]);
+    expect(ids(clickSelection(order, new Set([60]), 20, 50, true))).toEqual([20, 30, 40, 50, 60]);
+    expect(ids(clickSelection(order, new Set([30]), 30, 30, true))).toEqual([]);
+  });
+
+  it('a Shift-click on a ticked row unticks the range', () => {
+    expect(ids(clickSelection(order, new Set([10, 20, 30, 40, 50]), 20, 40, true))).toEqual([10, 50]);
+  });
+
+  it('without an anchor on the visible rows a Shift-click toggles one row; other selected ids stay', () => {
+    expect(ids(clickSelection(order, new Set([99]), 30, null, true))).toEqual([30, 99]);
+    expect(ids(clickSelection(order, new Set([99]), 30, 77, true))).toEqual([30, 99]);
+  });
+
+  it('does not change the selection it was given', () => {
+    const before = new Set([10]);
+    clickSelection(order, before, 40, 10, true);
+    expect(ids(before)).toEqual([10]);
   });
 });

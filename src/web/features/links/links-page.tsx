@@ -16,6 +16,7 @@ import { LinksTable, LinksTableSkeleton } from './links-table';
 import { useDeleteConfirm } from '../../components/resource-list/use-delete-confirm';
 import { linksListQueryOptions, useDeleteLink } from './links.queries';
 import { toggleSort, withFilter } from './list-url';
+import { clickSelection } from './bulk';
 
 const route = getRouteApi('/app/links');
 // Loaded when rows are first selected: keeps menus and dialogs out of the list's first bundle.
@@ -69,17 +70,17 @@ export function LinksPage() {
   const selectedIds = useMemo(() => links.filter((l) => selected.has(l.id)).map((l) => l.id), [links, selected]);
   const filtered = !!(query.search || query.status || query.space_id !== undefined || query.domain_id || query.pixel_id);
 
+  // A row's checkbox; with Shift, the rows from the last clicked one on this page to this one (clickSelection).
+  const anchor = useRef<{ key: string; id: number } | null>(null);
   const toggle = useCallback(
-    (id: number) => {
+    (id: number, range: boolean) => {
       setBulkUsed(true);
-      setSelected((s) => {
-        const n = new Set(s);
-        if (n.has(id)) n.delete(id);
-        else n.add(id);
-        return n;
-      });
+      const from = anchor.current?.key === queryKey ? anchor.current.id : null;
+      anchor.current = { key: queryKey, id };
+      const order = links.map((l) => l.id);
+      setSelected((s) => clickSelection(order, s, id, from, range));
     },
-    [setSelected],
+    [setSelected, links, queryKey],
   );
   const toggleAll = (checked: boolean) => {
     setBulkUsed(true);

@@ -1,14 +1,16 @@
-// The links table: selectable rows, sortable headers, status badges and copyable short URLs.
-import { Suspense, lazy, memo, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Checkbox, Skeleton, Stack, Table } from '@mantine/core';
-import { IconCheck, IconCopy, IconDots, IconPencil } from '@tabler/icons-react';
-import { useRouter } from '@tanstack/react-router';
+// The links list: at desktop widths a table with fixed column widths (selectable rows, sortable headers,
+// status and space badges, copyable short URLs); below the theme's lg breakpoint a card list (link-cards.tsx).
+import { memo } from 'react';
+import { Checkbox, Skeleton, Stack, Table, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { Link, LinkListQuery } from '../../../shared/link.schema';
-import { LightBadge, LightCheckbox, LightCopyButton, LightIconButton, LightIconLink, useLightVars, type LightVars } from '../../components/light-controls';
+import { LightCheckbox, LightCopyButton, useLightVars, type LightVars } from '../../components/light-controls';
 import { SortableTh } from '../../components/sortable-th';
 import { ActionsTh } from '../../components/resource-list/row-actions';
 import { StatusBadge } from '../../components/status-badge';
-import { SPACE_COLOR_NAMES } from '../../theme';
+import { LinkCards } from './link-cards';
+import { RowActions, SpaceBadge, dateFormat, noShiftSelect, numberFormat, rowToggle, titleIfCut, useRowNavigate, type ToggleRow } from './link-row-parts';
 import classes from './links-table.module.css';
 
 export interface LinksTableProps {
@@ -16,37 +18,24 @@ export interface LinksTableProps {
   query: Pick<LinkListQuery, 'sort_by' | 'sort'>;
   onSort: (column: LinkListQuery['sort_by']) => void;
   selected: ReadonlySet<number>;
-  onToggle: (id: number) => void;
+  /** A row's checkbox: `range` when Shift was held (a stable function: rows are memoised). */
+  onToggle: ToggleRow;
   onToggleAll: (checked: boolean) => void;
   /** A row's menu asked to delete its link (a stable function: rows are memoised). */
   onDelete: (link: Link) => void;
   loading?: boolean;
 }
 
-// The row menu (Mantine's Menu and its icons) loads when a row's menu button is first pressed.
-const LinkRowMenu = lazy(() => import('./link-row-menu').then((m) => ({ default: m.LinkRowMenu })));
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const TD = Table.classes.td;
 
 /**
- * Plain anchors with a click handler: a router <Link> per cell costs a location build on every render,
- * which adds up over 100 rows. Modified clicks (new tab, ...) keep the browser's behaviour.
+ * Column widths, fixed (table-layout: fixed; the widths are in links-table.module.css), so they depend on the
+ * table's width only, never on the rows on the page: badges, clicks, dates and the actions get what their
+ * content needs, and alias, destination and title share the rest, cut with an ellipsis (the whole text on
+ * hover). Below 1000 px the table scrolls (the card list takes over below the lg breakpoint anyway).
  */
-function useRowNavigate() {
-  const router = useRouter();
-  const base = (router.options.basepath ?? '').replace(/\/$/, '');
-  return {
-    href: (to: string) => base + to,
-    go: (to: string) => (e: MouseEvent) => {
-      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-      e.preventDefault();
-      void router.navigate({ href: to });
-    },
-  };
-}
-
-const numberFormat = new Intl.NumberFormat();
-const TD = Table.classes.td;
+const COLUMNS = [classes.colSelect, '', '', '', classes.colStatus, classes.colClicks, classes.colSpace, classes.colDomain, classes.colCreated, classes.colActions];
+const MIN_WIDTH = 1000;
 
 /**
  * One row, built from plain elements with Mantine's own classes (Table.classes), a small CSS module and
@@ -56,52 +45,15 @@ const TD = Table.classes.td;
 interface LinkRowProps {
   link: Link;
   checked: boolean;
-  onToggle: (id: number) => void;
+  onToggle: ToggleRow;
   onDelete: (link: Link) => void;
   vars: LightVars;
-}
-
-/**
- * The row's "more actions" button: a light button until first pressed, then the real menu, open at once. When
- * the menu closes the light button comes back and takes the focus (the menu's own button is gone by then).
- */
-function RowMenuButton({ link, onDelete, vars }: { link: Link; onDelete: (link: Link) => void; vars: LightVars }) {
-  const { href, go } = useRowNavigate();
-  const [open, setOpen] = useState(false);
-  const refocus = useRef(false);
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!refocus.current || open) return;
-    refocus.current = false;
-    const active = document.activeElement;
-    if (!active || active === document.body) button.current?.focus();
-  }, [open]);
-  const light = (
-    <LightIconButton ref={button} label={`Actions for ${link.alias}`} title="More actions" aria-haspopup="menu" onClick={() => setOpen(true)} vars={vars}>
-      <IconDots size={16} />
-    </LightIconButton>
-  );
-  if (!open) return light;
-  return (
-    <Suspense fallback={light}>
-      <LinkRowMenu
-        link={link}
-        href={href}
-        go={go}
-        onDelete={onDelete}
-        onClose={() => {
-          refocus.current = true;
-          setOpen(false);
-        }}
-      />
-    </Suspense>
-  );
 }
 
 const LinkRow = memo(function LinkRow({ link, checked, onToggle, onDelete, vars }: LinkRowProps) {
   const { href, go } = useRowNavigate();
   const details = `/links/${link.id}`;
-  const edit = `/links/${link.id}/edit`;
+  const domain = link.domain?.name ?? 'default';
   return (
     <tr
       data-testid="link-row"
@@ -110,66 +62,77 @@ const LinkRow = memo(function LinkRow({ link, checked, onToggle, onDelete, vars 
       data-hover
       className={checked ? `${Table.classes.tr} ${classes.selected}` : Table.classes.tr}
     >
-      <td className={TD}>
-        <LightCheckbox label={`Select ${link.alias}`} checked={checked} onChange={() => onToggle(link.id)} vars={vars} />
+      <td className={TD} onMouseDown={noShiftSelect}>
+        <LightCheckbox label={`Select ${link.alias}`} checked={checked} onChange={rowToggle(onToggle, link.id)} vars={vars} />
       </td>
-      <td className={TD} style={{ maxWidth: 260 }}>
+      <td className={TD}>
         <a href={href(details)} onClick={go(details)} className={`${classes.alias} ${classes.truncate}`}>
           {link.alias}
         </a>
         <div className={classes.shortUrl}>
-          <span className={classes.truncate}>{link.short_url}</span>
+          <span className={classes.truncate}>
+            {link.short_url}
+          </span>
           <LightCopyButton value={link.short_url} label="Copy short URL" vars={vars} icon={<IconCopy size={16} />} done={<IconCheck size={16} />} />
         </div>
       </td>
-      <td className={TD} style={{ maxWidth: 260 }}>
-        <span className={classes.truncate} title={link.url}>
+      <td className={TD}>
+        <span className={classes.truncate} data-testid="link-url">
           {link.url}
         </span>
       </td>
-      <td className={TD} style={{ maxWidth: 200 }}>
-        <span className={link.title ? classes.truncate : `${classes.truncate} ${classes.dimmed}`}>{link.title ?? '—'}</span>
-      </td>
       <td className={TD}>
-        <StatusBadge link={link} vars={vars} />
-      </td>
-      <td className={TD} style={{ textAlign: 'right' }}>
-        {numberFormat.format(link.clicks)}
-      </td>
-      <td className={TD}>
-        {link.space ? (
-          <LightBadge variant="dot" color={SPACE_COLOR_NAMES[link.space.color] ?? 'gray'} vars={vars}>
-            {link.space.name}
-          </LightBadge>
+        {link.title ? (
+          <span className={classes.truncate} data-testid="link-title">
+            {link.title}
+          </span>
         ) : (
           <span className={classes.dimmed}>—</span>
         )}
       </td>
-      <td className={TD}>{link.domain?.name ?? 'default'}</td>
+      <td className={TD}>
+        <StatusBadge link={link} vars={vars} />
+      </td>
+      <td className={`${TD} ${classes.number}`}>{numberFormat.format(link.clicks)}</td>
+      <td className={TD}>
+        <SpaceBadge link={link} vars={vars} />
+      </td>
+      <td className={TD}>
+        <span className={classes.truncate}>
+          {domain}
+        </span>
+      </td>
       <td className={`${TD} ${classes.nowrap}`}>{dateFormat.format(new Date(link.created_at))}</td>
       <td className={TD}>
-        <div className={classes.actions}>
-          <LightIconLink href={href(edit)} onClick={go(edit)} label={`Edit ${link.alias}`} title="Edit" vars={vars}>
-            <IconPencil size={16} />
-          </LightIconLink>
-          <RowMenuButton link={link} onDelete={onDelete} vars={vars} />
-        </div>
+        <RowActions link={link} onDelete={onDelete} vars={vars} />
       </td>
     </tr>
   );
 });
 
-export function LinksTable({ links, query, onSort, selected, onToggle, onToggleAll, onDelete, loading }: LinksTableProps) {
+/** The table at desktop widths, the card list on narrower screens (read at once: no table flashes on a phone). */
+export function LinksTable(props: LinksTableProps) {
+  const theme = useMantineTheme();
+  const narrow = useMediaQuery(`(max-width: calc(${theme.breakpoints.lg} - 0.1px))`, undefined, { getInitialValueInEffect: false });
+  return narrow ? <LinkCards {...props} /> : <WideTable {...props} />;
+}
+
+function WideTable({ links, query, onSort, selected, onToggle, onToggleAll, onDelete, loading }: LinksTableProps) {
   const all = links.length > 0 && links.every((l) => selected.has(l.id));
   const some = links.some((l) => selected.has(l.id));
   const vars = useLightVars();
   const sortProps = { sortBy: query.sort_by, sort: query.sort, onSort: (c: string) => onSort(c as LinkListQuery['sort_by']) };
   return (
-    <Table.ScrollContainer minWidth={1000}>
-      <Table highlightOnHover verticalSpacing="xs" aria-busy={loading} style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }}>
+    <Table.ScrollContainer minWidth={MIN_WIDTH}>
+      <Table layout="fixed" className={classes.table} highlightOnHover verticalSpacing="xs" aria-busy={loading} style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }}>
+        <colgroup>
+          {COLUMNS.map((c, i) => (
+            <col key={i} className={c || undefined} />
+          ))}
+        </colgroup>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={40}>
+            <Table.Th>
               <Checkbox aria-label="Select all links on this page" checked={all} indeterminate={some && !all} onChange={(e) => onToggleAll(e.currentTarget.checked)} />
             </Table.Th>
             <SortableTh column="alias" {...sortProps}>
@@ -193,7 +156,7 @@ export function LinksTable({ links, query, onSort, selected, onToggle, onToggleA
             <ActionsTh />
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody onMouseOver={titleIfCut}>
           {links.map((link) => (
             <LinkRow key={link.id} link={link} checked={selected.has(link.id)} onToggle={onToggle} onDelete={onDelete} vars={vars} />
           ))}

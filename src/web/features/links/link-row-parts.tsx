@@ -1,0 +1,117 @@
+// What a link's table row and its phone card share: navigation by plain anchors, the actions (edit link and
+// the lazily loaded row menu), the space badge, and the number and date formats.
+import { Suspense, lazy, useEffect, useRef, useState, type ChangeEvent, type MouseEvent } from 'react';
+import { IconDots, IconPencil } from '@tabler/icons-react';
+import { useRouter } from '@tanstack/react-router';
+import type { Link } from '../../../shared/link.schema';
+import { LightBadge, LightIconButton, LightIconLink, type LightVars } from '../../components/light-controls';
+import { SPACE_COLOR_NAMES } from '../../theme';
+import classes from './links-table.module.css';
+
+// The row menu (Mantine's Menu and its icons) loads when a row's menu button is first pressed.
+const LinkRowMenu = lazy(() => import('./link-row-menu').then((m) => ({ default: m.LinkRowMenu })));
+
+export const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+export const numberFormat = new Intl.NumberFormat();
+
+/** A row's checkbox was clicked; `range`: with Shift held (select from the last clicked row). */
+export type ToggleRow = (id: number, range: boolean) => void;
+
+/** The change handler of a row's checkbox: reads Shift from the click that changed it. */
+export const rowToggle = (onToggle: ToggleRow, id: number) => (e: ChangeEvent<HTMLInputElement>) =>
+  onToggle(id, (e.nativeEvent as globalThis.MouseEvent).shiftKey === true);
+
+/** Shift-clicking a checkbox would also select the page's text between the clicks: not for a checkbox. */
+export const noShiftSelect = (e: MouseEvent) => {
+  if (e.shiftKey) e.preventDefault();
+};
+
+/**
+ * Delegated to the table body or the card list: a text cut with an ellipsis (the .truncate class) gets its
+ * whole text as a tooltip (title) while hovered, a text shown whole gets none. One handler for all the rows,
+ * and no tooltip that repeats what is already on screen.
+ */
+export const titleIfCut = (e: MouseEvent) => {
+  const el = e.target instanceof Element ? e.target.closest<HTMLElement>(`.${classes.truncate}`) : null;
+  if (!el) return;
+  if (el.scrollWidth > el.clientWidth) el.title = el.textContent ?? '';
+  else el.removeAttribute('title');
+};
+
+/**
+ * Plain anchors with a click handler: a router <Link> per cell costs a location build on every render,
+ * which adds up over 100 rows. Modified clicks (new tab, ...) keep the browser's behaviour.
+ */
+export function useRowNavigate() {
+  const router = useRouter();
+  const base = (router.options.basepath ?? '').replace(/\/$/, '');
+  return {
+    href: (to: string) => base + to,
+    go: (to: string) => (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      e.preventDefault();
+      void router.navigate({ href: to });
+    },
+  };
+}
+
+/**
+ * The row's "more actions" button: a light button until first pressed, then the real menu, open at once. When
+ * the menu closes the light button comes back and takes the focus (the menu's own button is gone by then).
+ */
+function RowMenuButton({ link, onDelete, vars }: { link: Link; onDelete: (link: Link) => void; vars: LightVars }) {
+  const { href, go } = useRowNavigate();
+  const [open, setOpen] = useState(false);
+  const refocus = useRef(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!refocus.current || open) return;
+    refocus.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) button.current?.focus();
+  }, [open]);
+  const light = (
+    <LightIconButton ref={button} label={`Actions for ${link.alias}`} title="More actions" aria-haspopup="menu" onClick={() => setOpen(true)} vars={vars}>
+      <IconDots size={16} />
+    </LightIconButton>
+  );
+  if (!open) return light;
+  return (
+    <Suspense fallback={light}>
+      <LinkRowMenu
+        link={link}
+        href={href}
+        go={go}
+        onDelete={onDelete}
+        onClose={() => {
+          refocus.current = true;
+          setOpen(false);
+        }}
+      />
+    </Suspense>
+  );
+}
+
+/** Edit, then the menu with every other action. */
+export function RowActions({ link, onDelete, vars }: { link: Link; onDelete: (link: Link) => void; vars: LightVars }) {
+  const { href, go } = useRowNavigate();
+  const edit = `/links/${link.id}/edit`;
+  return (
+    <div className={classes.actions}>
+      <LightIconLink href={href(edit)} onClick={go(edit)} label={`Edit ${link.alias}`} title="Edit" vars={vars}>
+        <IconPencil size={16} />
+      </LightIconLink>
+      <RowMenuButton link={link} onDelete={onDelete} vars={vars} />
+    </div>
+  );
+}
+
+/** The link's space as a dot badge whose name wraps rather than being cut (names are at most 32 characters). */
+export function SpaceBadge({ link, vars }: { link: Link; vars: LightVars }) {
+  if (!link.space) return <span className={classes.dimmed}>—</span>;
+  return (
+    <LightBadge variant="dot" color={SPACE_COLOR_NAMES[link.space.color] ?? 'gray'} vars={vars} className={classes.spaceBadge}>
+      {link.space.name}
+    </LightBadge>
+  );
+}
