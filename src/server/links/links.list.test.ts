@@ -153,7 +153,7 @@ describe('sort by title: untitled links last, in both directions', () => {
     key = (await post(t, t.adminKey, '/api/v1/users', { name: 'Titles' })).json().data.api_key;
     for (const [i, title] of names.entries()) {
       // Untitled: no title given, or one that is only blanks.
-      const fields = title === null ? (i === 3 ? { title: '   ' } : {}) : { title };
+      const fields: Record<string, string> = title === null ? (i === 3 ? { title: '   ' } : {}) : { title };
       made.push({ id: (await createLink(t, key, { url: `https://example.com/t${i}`, ...fields })).id, title });
     }
   });

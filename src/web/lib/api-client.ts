@@ -1,5 +1,6 @@
 // The dashboard's only way to the server: API v1 with the signed-in key, JSON in and out.
 import type { Paginated } from '../../shared/list-query';
+import { connection, isUnavailableStatus } from './connection';
 
 export class ApiError extends Error {
   constructor(
@@ -9,6 +10,11 @@ export class ApiError extends Error {
     readonly errors: Record<string, string[]> = {},
   ) {
     super(message);
+  }
+
+  /** No answer (status 0: a network failure) or 502/503/504: the server is away, which retrying can fix. */
+  get unreachable(): boolean {
+    return this.status === 0 || isUnavailableStatus(this.status);
   }
 }
 
@@ -53,11 +59,18 @@ async function request<T>(method: string, path: string, opts: { query?: Query; b
   const headers: Record<string, string> = { accept: 'application/json' };
   if (key) headers.authorization = `Bearer ${key}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`/api/v1${path}${toQueryString(opts.query)}`, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
+  let res: Response;
+  try {
+    res = await fetch(`/api/v1${path}${toQueryString(opts.query)}`, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
+  } catch {
+    connection.report(false);
+    throw new ApiError(0, 'Cannot reach the server. Check your connection; the dashboard retries by itself.');
+  }
+  connection.report(!isUnavailableStatus(res.status));
   const data = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
   if (!res.ok) {
     if (res.status === 401 && !opts.key) onUnauthenticated();
