@@ -53,7 +53,7 @@ function AppLayout() {
   const isAdmin = account.data?.role === 'admin';
 
   const signOut = () => {
-    auth.clear();
+    auth.signOut();
     queryClient.clear();
     // Deliberate, and the key is already gone: an editor's unsaved-changes guard does not hold it up.
     void navigate({ to: '/sign-in', search: {}, ignoreBlocker: true });
