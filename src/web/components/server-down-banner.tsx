@@ -26,23 +26,26 @@ export function ServerDownBanner() {
     <Alert
       data-testid="server-down-banner"
       color="orange"
-      variant="filled"
+      variant="light"
       py={8}
       mb="md"
       icon={<IconPlugConnectedX size={20} aria-hidden />}
-      styles={{ root: { position: 'sticky', top: 'var(--app-shell-header-height, 56px)', zIndex: 150 } }}
+      styles={{
+        root: { position: 'sticky', top: 'var(--app-shell-header-height, 56px)', zIndex: 150, border: '1px solid var(--mantine-color-orange-outline)' },
+        message: { color: 'var(--mantine-color-text)' },
+      }}
     >
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap="xs" wrap="nowrap">
           <Text fw={600} size="sm">
             Cannot reach the server, retrying
           </Text>
-          <Loader size={14} color="white" aria-hidden />
+          <Loader size={14} color="orange" aria-hidden />
         </Group>
         <Text size="sm" style={{ flex: '1 1 240px' }}>
           You are seeing the last data loaded; it refreshes by itself when the server is back.
         </Text>
-        <Button size="compact-sm" variant="white" color="orange" onClick={() => void queryClient.refetchQueries({ type: 'active' })}>
+        <Button size="compact-sm" variant="default" onClick={() => void queryClient.refetchQueries({ type: 'active' })}>
           Retry now
         </Button>
       </Group>
