@@ -50,6 +50,7 @@ const QUERIES: LinkListSearch[] = [
   ...[6, 7, 8].flatMap((page) => [{ sort_by: 'title', sort: 'asc', per_page: 10, page }, { sort_by: 'title', sort: 'desc', per_page: 10, page }] as const),
   { sort_by: 'title', sort: 'asc', space_id: 0, status: 1, per_page: 10, page: 2 },
   { sort_by: 'title', sort: 'asc', search: 'go', search_by: 'alias', per_page: 10, page: 3 },
+  { sort_by: 'title', sort: 'asc', search: 'Go-', search_by: 'alias', per_page: 10, page: 2 },
   { search: 'spring' },
   { search: 'SPRING', sort_by: 'title', sort: 'asc' },
   { search: 'Öl' },

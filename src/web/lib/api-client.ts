@@ -88,7 +88,7 @@ async function request<T>(method: string, path: string, opts: { query?: Query; b
     });
   } catch {
     connection.report(false);
-    throw new ApiError(0, 'Cannot reach the server. Check your connection; the dashboard retries by itself.');
+    throw new ApiError(0, 'Cannot reach the server.');
   }
   connection.report(!isUnavailableStatus(res.status));
   const data = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
