@@ -58,6 +58,17 @@ test('server away: the last data stays with a banner, and everything comes back 
   await expect(banner(page)).toHaveCount(0);
 });
 
+test('server away from the start: the page opens with the banner and fills in when the server is back', async ({ page, account }) => {
+  await seed.links(account.api, 3, (i) => ({ alias: `late-${i}` }));
+  await page.route('**/api/v1/**', (route) => route.abort('connectionrefused'));
+  await page.goto('/dashboard/links');
+  await expect(banner(page)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Links', level: 1 })).toBeVisible();
+  await page.unroute('**/api/v1/**');
+  await expect(rows(page)).toHaveCount(3, { timeout: 15_000 });
+  await expect(banner(page)).toHaveCount(0);
+});
+
 test('remember me off: every tab of the browser is signed in; signing out in one signs out all', async ({ browser }) => {
   const { user, api } = await freshAccount();
   await seed.link(api, { url: 'https://example.com/tabs', alias: `tabs-${user.id}`, title: 'Tabs link' });
