@@ -9,8 +9,16 @@ import { startSoloServer } from './fixtures/solo-server';
 
 const KEY_STORAGE = 'linkdeck.apiKey';
 const select = (page: Page, label: string) => page.locator(`input[aria-label="${label}"]`);
+// Not remembered: the browser session's cookie (shared by its tabs); remembered: localStorage.
 const storedKeys = (page: Page) =>
-  page.evaluate((k) => ({ session: sessionStorage.getItem(k), local: localStorage.getItem(k) }), KEY_STORAGE);
+  page.evaluate(
+    (k) => ({
+      session: sessionStorage.getItem(k),
+      local: localStorage.getItem(k),
+      cookie: document.cookie.split('; ').find((c) => c.startsWith(`${k}=`))?.slice(k.length + 1) ?? null,
+    }),
+    KEY_STORAGE,
+  );
 
 test('account: who I am; rotating the key shows it once and the session goes on with it', async ({ page, account }) => {
   await page.goto('/dashboard/account');
@@ -38,7 +46,7 @@ test('account: who I am; rotating the key shows it once and the session goes on 
 
   await expect(apiClient(newKey).get('/account')).resolves.toMatchObject({ id: account.user.id });
   await expect(apiClient(account.user.api_key).get('/account')).rejects.toMatchObject({ status: 401 });
-  expect(await storedKeys(page)).toEqual({ session: newKey, local: null });
+  expect(await storedKeys(page)).toEqual({ session: null, local: null, cookie: encodeURIComponent(newKey) });
 
   // Still signed in: other pages and a reload work with the new key; the key is not shown again.
   await page.getByRole('link', { name: 'Domains' }).click();
@@ -59,7 +67,7 @@ test('account: a key remembered on this device is replaced there', async ({ page
   await page.getByRole('button', { name: 'Rotate my key' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Rotate key' }).click();
   const newKey = (await page.getByTestId('secret-value').textContent())!.trim();
-  expect(await storedKeys(page)).toEqual({ session: null, local: newKey });
+  expect(await storedKeys(page)).toEqual({ session: null, local: newKey, cookie: null });
 });
 
 test('users: non-admins are told the page is for admins', async ({ page, account }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flag01, httpUrl, idList, idRef, isHttpUrl, parseTimestamp, queryNumberEnum, withDefaultScheme } from './fields';
+import { flag01, httpUrl, idList, idRef, isHttpUrl, nullableText, parseTimestamp, queryNumberEnum, withDefaultScheme } from './fields';
 
 describe('parseTimestamp', () => {
   it.each([
@@ -85,5 +85,14 @@ describe('httpUrl', () => {
       expect(r.error?.issues.map((i) => i.message)).toEqual(['must not contain control characters (such as line breaks or tabs).']);
     }
     expect(httpUrl().parse('  https://a.example/ok \n')).toBe('https://a.example/ok');
+  });
+});
+
+describe('nullableText', () => {
+  it('trims text; empty, null and blanks only are null', () => {
+    const t = nullableText(5);
+    expect(t.parse('  Hi  ')).toBe('Hi');
+    for (const v of ['', null, '   ', '\t\n']) expect(t.parse(v)).toBeNull();
+    expect(t.safeParse('toolong').success).toBe(false);
   });
 });

@@ -58,8 +58,9 @@ export function nullableUrl() {
   return z.preprocess((v) => (isEmpty(v) ? null : v), httpUrl().nullable());
 }
 
+/** Text or null; '', null and blanks only clear (a blank title is no title: it sorts with the untitled). */
 export function nullableText(max: number) {
-  return z.preprocess((v) => (isEmpty(v) ? null : v), z.string().trim().max(max).nullable());
+  return z.preprocess((v) => (isEmpty(v) || (typeof v === 'string' && v.trim() === '') ? null : v), z.string().trim().max(max).nullable());
 }
 
 const INT_RE = /^-?\d+$/;

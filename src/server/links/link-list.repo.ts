@@ -94,8 +94,11 @@ export class LinkListRepo {
         WHERE links_fts MATCH @match AND ${where.join(' AND ')} ORDER BY f.rowid ${dir} LIMIT @limit OFFSET @offset`;
     } else {
       if (b.fts) where.push('l.id IN (SELECT rowid FROM links_fts WHERE links_fts MATCH @match)');
+      // Untitled links (NULL title) come last in both directions: DESC puts NULLs last by itself, and for ASC
+      // SQLite walks links_user_title twice (the titled range, then the NULL one), still without a sort.
+      const nulls = q.sort_by === 'title' && dir === 'ASC' ? ' NULLS LAST' : '';
       source = `SELECT l.* FROM links l WHERE ${where.join(' AND ')}
-        ORDER BY l.${q.sort_by} ${dir}, l.id ${dir} LIMIT @limit OFFSET @offset`;
+        ORDER BY l.${q.sort_by} ${dir}${nulls}, l.id ${dir} LIMIT @limit OFFSET @offset`;
     }
     const rows = this.stmt(source).all(params) as LinkRow[];
     return { rows, total: this.count(userId, q, b) };

@@ -1,7 +1,7 @@
 // Link list: every filter of the seed, status 0-3 consistent with the computed status, pagination envelope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
-import { create, createLink, expect422, get, ids } from '../test-utils/api';
+import { create, createLink, expect422, get, ids, post } from '../test-utils/api';
 
 let t: TestApp;
 const L: Record<string, number> = {};
@@ -141,5 +141,45 @@ describe('sort', () => {
     }
     expect((await order('sort_by=clicks&sort=desc'))[0]).toBe(L.active);
     expect((await titles('sort_by=title&sort=asc'))[0]).toBe('Alpha Launch');
+  });
+});
+
+describe('sort by title: untitled links last, in both directions', () => {
+  let key: string;
+  // 8 titled and 5 untitled links: page 1 of 10 ends with 2 untitled ones, page 2 holds only untitled ones.
+  const names = ['Beta', null, 'alpha', null, 'Zulu', 'Ärger', null, 'b', 'a', null, 'Zz', 'Y', null];
+  const made: { id: number; title: string | null }[] = [];
+  beforeAll(async () => {
+    key = (await post(t, t.adminKey, '/api/v1/users', { name: 'Titles' })).json().data.api_key;
+    for (const [i, title] of names.entries()) {
+      // Untitled: no title given, or one that is only blanks.
+      const fields: Record<string, string> = title === null ? (i === 3 ? { title: '   ' } : {}) : { title };
+      made.push({ id: (await createLink(t, key, { url: `https://example.com/t${i}`, ...fields })).id, title });
+    }
+  });
+  const page = async (q: string) => (await get(t, key, `/api/v1/links?${q}`)).json() as { data: { id: number; title: string | null }[] };
+  const untitled = () => made.filter((m) => m.title === null).map((m) => m.id);
+  const TITLED_ASC = ['Beta', 'Y', 'Zulu', 'Zz', 'a', 'alpha', 'b', 'Ärger'];
+
+  it('ascending: titles in byte order, then the untitled ones by id', async () => {
+    const asc = (await page('sort_by=title&sort=asc&per_page=100')).data;
+    expect(asc.map((l) => l.title)).toEqual([...TITLED_ASC, null, null, null, null, null]);
+    expect(asc.slice(8).map((l) => l.id)).toEqual(untitled());
+  });
+
+  it('descending: titles reversed, the untitled ones still last (newest first)', async () => {
+    const desc = (await page('sort_by=title&sort=desc&per_page=100')).data;
+    expect(desc.map((l) => l.title)).toEqual([...[...TITLED_ASC].reverse(), null, null, null, null, null]);
+    expect(desc.slice(8).map((l) => l.id)).toEqual([...untitled()].reverse());
+  });
+
+  it('pages agree with the whole list: one that straddles the titled links and one past them, also filtered', async () => {
+    for (const filter of ['', '&space_id=0&status=1']) {
+      const whole = (await page(`sort_by=title&sort=asc&per_page=100${filter}`)).data.map((l) => l.id);
+      const p1 = (await page(`sort_by=title&sort=asc&per_page=10&page=1${filter}`)).data.map((l) => l.id);
+      const p2 = (await page(`sort_by=title&sort=asc&per_page=10&page=2${filter}`)).data.map((l) => l.id);
+      expect([...p1, ...p2]).toEqual(whole);
+      expect(p2).toEqual(untitled().slice(2));
+    }
   });
 });

@@ -46,6 +46,11 @@ const QUERIES: LinkListSearch[] = [
   { per_page: 10, page: 9 },
   ...(['id', 'clicks', 'title', 'alias', 'url'] as const).flatMap((sort_by) => (['asc', 'desc'] as const).map((sort) => ({ sort_by, sort, per_page: 100 }))),
   ...([0, 1, 2, 3] as const).map((status) => ({ status, per_page: 100 })),
+  // Title ascending, page by page across the untitled links at the end (PostgreSQL reads them in two parts).
+  ...[6, 7, 8].flatMap((page) => [{ sort_by: 'title', sort: 'asc', per_page: 10, page }, { sort_by: 'title', sort: 'desc', per_page: 10, page }] as const),
+  { sort_by: 'title', sort: 'asc', space_id: 0, status: 1, per_page: 10, page: 2 },
+  { sort_by: 'title', sort: 'asc', search: 'go', search_by: 'alias', per_page: 10, page: 3 },
+  { sort_by: 'title', sort: 'asc', search: 'Go-', search_by: 'alias', per_page: 10, page: 2 },
   { search: 'spring' },
   { search: 'SPRING', sort_by: 'title', sort: 'asc' },
   { search: 'Öl' },
@@ -84,6 +89,15 @@ describe.skipIf(!TEST_DATABASE_URL)('link list on PostgreSQL', () => {
     const q = linkListQuerySchema.parse({ search: 'öl' });
     expect(new LinkListRepo(both.lite.sqlite).list(1, q, NOW).total).toBe(0);
     expect((await new PgLinkListRepo(both.pg.kysely).list(1, q, NOW)).total).toBe(7);
+  });
+
+  it('title sorts put untitled links last in both directions', async () => {
+    for (const sort of ['asc', 'desc'] as const) {
+      const { rows } = await new PgLinkListRepo(both.pg.kysely).list(1, linkListQuerySchema.parse({ sort_by: 'title', sort, per_page: 100 }), NOW);
+      const firstUntitled = rows.findIndex((r) => r.title === null);
+      expect(firstUntitled).toBeGreaterThan(0);
+      expect(rows.slice(firstUntitled).every((r) => r.title === null)).toBe(true);
+    }
   });
 
   it('the queries are not trivial: they return different, non-empty pages', async () => {

@@ -1,9 +1,9 @@
 // The link list on PostgreSQL (issue 9): the same query parameters, rows in the same order and the same
 // exact totals as the SQLite list (link-list.repo.ts). Substring search is ILIKE, which the pg_trgm GIN
-// indexes of migration 001 answer for 3+ characters; text sorts use the "C" collation and SQLite's
-// NULL placement (first when ascending), so both backends order rows byte for byte alike. Totals as on
-// SQLite: the plain total and the disabled count from the trigger-kept link_counters, the expired count
-// from two partial indexes, and a filtered count cached until the account's version changes.
+// indexes of migration 001 answer for 3+ characters; text sorts use the "C" collation and put untitled
+// links last in both directions, as SQLite does, so both backends order rows byte for byte alike. Totals
+// as on SQLite: the plain total and the disabled count from the trigger-kept link_counters, the expired
+// count from two partial indexes, and a filtered count cached until the account's version changes.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import type { LinkListQuery } from '../../shared/link.schema';
@@ -14,6 +14,8 @@ type Eb = ExpressionBuilder<Database, 'links'>;
 
 const SORT_COLUMNS = new Set(['id', 'clicks', 'title', 'alias', 'url']);
 const TEXT_COLUMNS = new Set(['title', 'alias', 'url']);
+/** The links with a title, or those without one. */
+type TitlePart = 'titled' | 'untitled';
 
 /** Expired (shared/link-status.ts): the end has passed, or the clicks limit is reached. */
 function expired(eb: Eb, now: string): Expression<SqlBool> {
@@ -49,10 +51,36 @@ export class PgLinkListRepo {
 
   async list(userId: number, q: LinkListQuery, now: string): Promise<{ rows: LinkRow[]; total: number }> {
     if (!SORT_COLUMNS.has(q.sort_by)) throw new Error(`unknown sort_by ${q.sort_by}`);
+    const offset = (q.page - 1) * q.per_page;
+    if (q.sort_by === 'title' && q.sort === 'asc') return this.titleAscending(userId, q, now, offset);
+    const rows = await this.rows(userId, q, now, offset, q.per_page);
+    return { rows, total: await this.count(userId, q, now) };
+  }
+
+  /**
+   * Title ascending with untitled links last, as SQLite's NULLS LAST: the titled part of the page, then, when
+   * it runs short, the untitled part. "NULLS LAST" in one query would make PostgreSQL sort every link of the
+   * account (links_user_title keeps NULLs first); each part instead reads that index in order.
+   */
+  private async titleAscending(userId: number, q: LinkListQuery, now: string, offset: number): Promise<{ rows: LinkRow[]; total: number }> {
+    const total = await this.count(userId, q, now);
+    const titled = await this.rows(userId, q, now, offset, q.per_page, 'titled');
+    // A title search never matches an untitled link.
+    if (titled.length === q.per_page || (q.search && q.search_by === 'title')) return { rows: titled, total };
+    // A page past the titled links starts that far into the untitled ones.
+    const start = titled.length > 0 ? 0 : offset - (total - (await this.countWhere(userId, q, now, 'untitled')));
+    if (start < 0) return { rows: titled, total };
+    const untitled = await this.rows(userId, q, now, start, q.per_page - titled.length, 'untitled');
+    return { rows: [...titled, ...untitled], total };
+  }
+
+  private async rows(userId: number, q: LinkListQuery, now: string, offset: number, limit: number, part?: TitlePart): Promise<LinkRow[]> {
     const desc = q.sort === 'desc';
     const column = sql.ref(`links.${q.sort_by}`);
     // Only title can be NULL: alias and url take the plain direction, which their indexes (NULLS LAST
-    // ascending, the default) match; a NULLS FIRST there would make PostgreSQL sort a million rows.
+    // ascending, the default) match; a NULLS FIRST there would make PostgreSQL sort a million rows. Title
+    // descending puts untitled links last (NULLS LAST, links_user_title read backwards); ascending reads the
+    // index forwards, one part at a time (titleAscending).
     const nulls = q.sort_by === 'title' ? (desc ? ' NULLS LAST' : ' NULLS FIRST') : '';
     const order = TEXT_COLUMNS.has(q.sort_by)
       ? sql`${column} COLLATE "C" ${sql.raw(`${desc ? 'DESC' : 'ASC'}${nulls}`)}`
@@ -60,13 +88,20 @@ export class PgLinkListRepo {
     const rows = await this.db
       .selectFrom('links')
       .selectAll()
-      .where((eb) => eb.and([...this.filters(eb, userId, q), ...(q.status ? [status(eb, q.status, now)] : [])]))
+      .where((eb) => eb.and(this.conditions(eb, userId, q, now, part)))
       .orderBy(order)
       .orderBy('id', desc ? 'desc' : 'asc')
-      .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page)
+      .limit(limit)
+      .offset(offset)
       .execute();
-    return { rows: rows as LinkRow[], total: await this.count(userId, q, now) };
+    return rows as LinkRow[];
+  }
+
+  /** All conditions of `q` (filters and status), optionally only its titled or untitled links. */
+  private conditions(eb: Eb, userId: number, q: LinkListQuery, now: string, part?: TitlePart): Expression<SqlBool>[] {
+    const where = [...this.filters(eb, userId, q), ...(q.status ? [status(eb, q.status, now)] : [])];
+    if (part) where.push(eb('title', part === 'titled' ? 'is not' : 'is', null));
+    return where;
   }
 
   private async count(userId: number, q: LinkListQuery, now: string): Promise<number> {
@@ -107,11 +142,11 @@ export class PgLinkListRepo {
     return Number(r.rows[0]?.n ?? 0);
   }
 
-  private async countWhere(userId: number, q: LinkListQuery, now: string): Promise<number> {
+  private async countWhere(userId: number, q: LinkListQuery, now: string, part?: TitlePart): Promise<number> {
     const r = await this.db
       .selectFrom('links')
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where((eb) => eb.and([...this.filters(eb, userId, q), ...(q.status ? [status(eb, q.status, now)] : [])]))
+      .where((eb) => eb.and(this.conditions(eb, userId, q, now, part)))
       .executeTakeFirstOrThrow();
     return Number(r.n);
   }

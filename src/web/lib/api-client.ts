@@ -1,5 +1,7 @@
 // The dashboard's only way to the server: API v1 with the signed-in key, JSON in and out.
 import type { Paginated } from '../../shared/list-query';
+import { connection, isUnavailableStatus } from './connection';
+import { keyCookie, readKeyCookie } from './key-cookie';
 
 export class ApiError extends Error {
   constructor(
@@ -10,24 +12,44 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /** No answer (status 0: a network failure) or 502/503/504: the server is away, which retrying can fix. */
+  get unreachable(): boolean {
+    return this.status === 0 || isUnavailableStatus(this.status);
+  }
 }
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
 const KEY_STORAGE = 'linkdeck.apiKey';
 
-/** Where the API key lives: the browser session, or this device when the user asked to be remembered. */
+/** Tells the other tabs of this browser that the user signed out (they go to sign-in too). */
+const authChannel = typeof window === 'undefined' || typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('linkdeck.auth');
+
+/**
+ * Where the API key lives: a session cookie shared by this browser's tabs until it closes (key-cookie.ts), or
+ * this device's localStorage when the user asked to be remembered. A key in sessionStorage (set by older
+ * versions, and by the e2e fixtures) is still read.
+ */
 export const auth = {
   get(): string | null {
-    return sessionStorage.getItem(KEY_STORAGE) ?? localStorage.getItem(KEY_STORAGE);
+    return readKeyCookie(document.cookie) ?? sessionStorage.getItem(KEY_STORAGE) ?? localStorage.getItem(KEY_STORAGE);
   },
   set(key: string, remember: boolean): void {
     this.clear();
-    (remember ? localStorage : sessionStorage).setItem(KEY_STORAGE, key);
+    if (remember) localStorage.setItem(KEY_STORAGE, key);
+    else document.cookie = keyCookie(key, location.protocol === 'https:');
   },
+  /** Forgets the key in this browser (every tab reads the same cookie and localStorage). */
   clear(): void {
+    document.cookie = keyCookie(null, location.protocol === 'https:');
     sessionStorage.removeItem(KEY_STORAGE);
     localStorage.removeItem(KEY_STORAGE);
+  },
+  /** Sign out: forget the key, and send every other open tab to sign-in as well. */
+  signOut(): void {
+    this.clear();
+    authChannel?.postMessage('signed-out');
   },
 };
 
@@ -36,6 +58,10 @@ let onUnauthenticated: () => void = () => undefined;
 export function setUnauthenticatedHandler(fn: () => void): void {
   onUnauthenticated = fn;
 }
+// Signed out in another tab: this one's key is gone too, so it goes to sign-in as on a 401.
+authChannel?.addEventListener('message', (e: MessageEvent) => {
+  if (e.data === 'signed-out') onUnauthenticated();
+});
 
 export function toQueryString(query?: Query): string {
   if (!query) return '';
@@ -53,11 +79,18 @@ async function request<T>(method: string, path: string, opts: { query?: Query; b
   const headers: Record<string, string> = { accept: 'application/json' };
   if (key) headers.authorization = `Bearer ${key}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`/api/v1${path}${toQueryString(opts.query)}`, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
+  let res: Response;
+  try {
+    res = await fetch(`/api/v1${path}${toQueryString(opts.query)}`, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
+  } catch {
+    connection.report(false);
+    throw new ApiError(0, 'Cannot reach the server.');
+  }
+  connection.report(!isUnavailableStatus(res.status));
   const data = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
   if (!res.ok) {
     if (res.status === 401 && !opts.key) onUnauthenticated();

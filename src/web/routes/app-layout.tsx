@@ -21,6 +21,7 @@ import { accountQueryOptions } from '../lib/session.queries';
 import { LoadingState, ErrorState } from '../components/states';
 import { KeyboardShortcuts } from '../components/keyboard-shortcuts';
 import { MAIN_ID, SkipLink } from '../components/skip-link';
+import { ServerDownBanner } from '../components/server-down-banner';
 
 const NAV = [
   { to: '/links', label: 'Links', icon: IconLink },
@@ -52,7 +53,7 @@ function AppLayout() {
   const isAdmin = account.data?.role === 'admin';
 
   const signOut = () => {
-    auth.clear();
+    auth.signOut();
     queryClient.clear();
     // Deliberate, and the key is already gone: an editor's unsaved-changes guard does not hold it up.
     void navigate({ to: '/sign-in', search: {}, ignoreBlocker: true });
@@ -104,6 +105,7 @@ function AppLayout() {
           </ScrollArea>
         </AppShell.Navbar>
         <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
+          <ServerDownBanner />
           {account.isError && <ErrorState error={account.error} onRetry={() => void account.refetch()} title="Could not load your account" />}
           <Suspense fallback={<LoadingState />}>
             <Outlet />

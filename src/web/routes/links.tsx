@@ -15,6 +15,7 @@ import { idParam } from '../lib/route-params';
 import { pastEndPage } from '../components/resource-list/list-url';
 import { editTitle, titleHead } from '../lib/page-title';
 import { queryInt } from '../../shared/fields';
+import { unlessUnreachable } from '../lib/connection';
 
 /** `/links/new?duplicate=12`: the editor starts from a copy of link 12 (alias and passwords left out). */
 export const linkNewSearchSchema = z.object({ duplicate: queryInt(1) });
@@ -29,13 +30,19 @@ export const linksRoute = createRoute({
   // The filters' lists and the shell's account are fetched alongside the links (prefetch never throws),
   // so that the 100 rows render once with everything rather than again when those arrive.
   loader: async ({ context: { queryClient }, deps }) => {
-    const [links] = await Promise.all([
-      queryClient.ensureQueryData(linksListQueryOptions(deps)),
-      queryClient.prefetchQuery(spacesLookup()),
-      queryClient.prefetchQuery(domainsLookup()),
-      queryClient.prefetchQuery(pixelsLookup()),
-      queryClient.prefetchQuery(accountQueryOptions()),
-    ]);
+    // The server away: no waiting; the page shows the last list while React Query retries (and the shell's
+    // banner says so).
+    const [links] =
+      (await unlessUnreachable(
+        Promise.all([
+          queryClient.ensureQueryData(linksListQueryOptions(deps)),
+          queryClient.prefetchQuery(spacesLookup()),
+          queryClient.prefetchQuery(domainsLookup()),
+          queryClient.prefetchQuery(pixelsLookup()),
+          queryClient.prefetchQuery(accountQueryOptions()),
+        ]),
+      )) ?? [];
+    if (!links) return undefined;
     // Past the end (page=99 of 3): the last page, replacing the URL.
     const last = pastEndPage(links.meta);
     if (last !== null) throw redirect({ to: '/links', search: { ...deps, page: last }, replace: true });

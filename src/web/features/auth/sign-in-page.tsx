@@ -65,7 +65,12 @@ export function SignInPage() {
               autoFocus
               data-autofocus
             />
-            <Checkbox label="Remember me on this device" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
+            <Checkbox
+              label="Remember me on this device"
+              description="Off: you stay signed in across this browser's tabs until you close it. On: until you sign out, even after a restart."
+              checked={remember}
+              onChange={(e) => setRemember(e.currentTarget.checked)}
+            />
             <Button type="submit" loading={busy} fullWidth>
               Sign in
             </Button>

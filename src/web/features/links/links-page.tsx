@@ -101,7 +101,7 @@ export function LinksPage() {
         description="Short links of your account."
         actions={
           <Group gap="xs">
-            {list.isFetching && !list.isLoading && <Loader size="xs" aria-label="Refreshing" />}
+            {list.isFetching && !list.isLoading && <Loader size="xs" role="status" aria-label="Refreshing" />}
             <ButtonLink to="/links/new" leftSection={<IconPlus size={16} />}>
               New link
             </ButtonLink>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linkListQuerySchema } from '../../../shared/link-list.schema';
-import { LINK_LIST_DEFAULTS, toggleSort, withFilter } from './list-url';
+import { LINK_LIST_DEFAULTS, guessSearchBy, isAliasLike, otherSearchFields, toggleSort, withFilter } from './list-url';
 
 describe('links list URL state', () => {
   it('the defaults are exactly what the shared schema fills in for an empty query', () => {
@@ -38,5 +38,32 @@ describe('links list URL state', () => {
   it('a URL the schema refuses is an error, not a silent fallback', () => {
     expect(linkListQuerySchema.safeParse({ per_page: '7' }).success).toBe(false);
     expect(linkListQuerySchema.safeParse({ sort_by: 'nope' }).success).toBe(false);
+  });
+});
+
+describe('where a typed search looks (the dashboard picks search_by from the term)', () => {
+  it.each([
+    ['https://shop.example.com/sale', 'url'],
+    ['www.example.com', 'url'],
+    ['example.com/page', 'url'],
+    ['shop.example.de', 'url'],
+    ['/spring', 'url'],
+    ['spring-sale', 'alias'],
+    ['q3promo', 'alias'],
+    ['go_x12', 'alias'],
+    ['Spring launch', 'title'],
+    ['spring', 'title'],
+    ['2024', 'title'],
+    ['Ärger', 'title'],
+    ['  spring-sale  ', 'alias'],
+  ] as const)('%s -> %s', (term, field) => {
+    expect(guessSearchBy(term)).toBe(field);
+  });
+
+  it('falls back to the alias only for one alias-like word', () => {
+    expect(otherSearchFields('promo', 'title')).toEqual(['alias', 'url']);
+    expect(otherSearchFields('spring launch', 'title')).toEqual([]);
+    expect(otherSearchFields('shop.example', 'url')).toEqual(['title']);
+    expect(isAliasLike('a b')).toBe(false);
   });
 });
