@@ -28,8 +28,8 @@ test('server away: the last data stays with a banner, and everything comes back 
   await expect(rows(page)).toHaveCount(10);
   await expect(page.getByText('down-14', { exact: true })).toBeVisible();
   await expect(page.getByText('Could not refresh links')).toHaveCount(0);
-  // The kept rows are dimmed as any placeholder page of the table is (its own style, checked elsewhere).
-  await checkA11y(page, { exclude: ['[data-testid="link-row"]'] });
+  // The kept rows stay readable (no dimming that fails contrast): the banner says they may be stale.
+  await checkA11y(page);
   await reviewShots(page, 'server-down');
 
   // The server is back: no click, the banner goes and page 2 arrives.

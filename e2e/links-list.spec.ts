@@ -161,6 +161,8 @@ test('keyboard: search, sort headers, row selection and paging work without a mo
   await expect(rows(page)).toHaveCount(10);
   await page.getByRole('textbox', { name: 'Search links' }).focus();
   await page.keyboard.type('page/1');
+  // The search lands in the URL first (the dashboard may pick "Search in" from the term meanwhile).
+  await expect(page).toHaveURL(/search=page%2F1/);
   await page.getByRole('combobox', { name: 'Search in' }).focus();
   const target = page.getByRole('option', { name: 'in Destination' });
   const hovered = async () => (await target.count()) > 0 && (await target.evaluate((e) => e.hasAttribute('data-combobox-selected')));

@@ -9,11 +9,11 @@ import classes from './editor-frame.module.css';
 export function EditorFrame({ crumb, title, children }: { crumb: ReactNode; title: string; children: ReactNode }) {
   return (
     <Stack maw={640} className={classes.frame}>
-      <Breadcrumbs>
+      <Breadcrumbs classNames={{ root: classes.crumbs }}>
         {crumb}
-        <Text>{title}</Text>
+        <Text className={classes.current}>{title}</Text>
       </Breadcrumbs>
-      <Title order={1} size="h2">
+      <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
         {title}
       </Title>
       <Paper withBorder p="lg">

@@ -78,7 +78,9 @@ export function LinkDetailsPage() {
             </Tooltip>
           </Group>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            → {link.url}
+            {/* A no-break space: the arrow stays with the start of a long URL on a phone. */}
+            {'→\u00a0'}
+            {link.url}
           </Text>
         </Stack>
         <Group gap="xs">

@@ -68,7 +68,7 @@ export function LinkCards({ links, selected, onToggle, onToggleAll, onDelete, lo
   const some = links.some((l) => selected.has(l.id));
   const vars = useLightVars();
   return (
-    <div style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }}>
+    <div>
       <Checkbox
         className={classes.selectAll}
         label="Select all links on this page"

@@ -113,7 +113,7 @@ export function OrganiseSection() {
   const spaces = useQuery(spacesLookup());
   const pixels = useQuery(pixelsLookup());
   return (
-    <Group grow align="flex-start" wrap="wrap">
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       <Controller
         control={control}
         name="space_id"
@@ -127,7 +127,6 @@ export function OrganiseSection() {
             clearable
             searchable
             error={formState.errors.space_id?.message}
-            miw={200}
           />
         )}
       />
@@ -144,10 +143,9 @@ export function OrganiseSection() {
             searchable
             clearable
             error={formState.errors.pixel_ids?.message}
-            miw={200}
           />
         )}
       />
-    </Group>
+    </SimpleGrid>
   );
 }

@@ -124,7 +124,7 @@ function WideTable({ links, query, onSort, selected, onToggle, onToggleAll, onDe
   const sortProps = { sortBy: query.sort_by, sort: query.sort, onSort: (c: string) => onSort(c as LinkListQuery['sort_by']) };
   return (
     <Table.ScrollContainer minWidth={MIN_WIDTH}>
-      <Table layout="fixed" className={classes.table} highlightOnHover verticalSpacing="xs" aria-busy={loading} style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 120ms' }}>
+      <Table layout="fixed" className={classes.table} highlightOnHover verticalSpacing="xs" aria-busy={loading}>
         <colgroup>
           {COLUMNS.map((c, i) => (
             <col key={i} className={c || undefined} />
