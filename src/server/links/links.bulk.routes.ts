@@ -135,11 +135,15 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
     return run(userId, s, request.query.dry_run, (trx, ids, now) => bulk.update(trx, userId, s, changes, ids, now), checkEnd);
   });
 
-  app.delete('/bulk', { schema: { tags, querystring: bulkDeleteQuerySchema, body: selectionSchema.optional() } }, async (request) => {
+  // The selection travels in the body (JSON or form) or, as a DELETE often has no body, in the query.
+  const noBodyIsEmpty = (request: { body: unknown }, _reply: unknown, done: () => void) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+    done();
+  };
+  app.delete('/bulk', { preValidation: noBodyIsEmpty, schema: { tags, querystring: bulkDeleteQuerySchema, body: selectionSchema } }, async (request) => {
     const userId = request.user.id;
-    // The selection travels in the body (JSON or form) or, as a DELETE often has no body, in the query.
-    const body = request.body ? selectionOf(request.body) : undefined;
-    const s = body && isExplicit(body) ? body : selectionOf(request.query);
+    const body = selectionOf(request.body);
+    const s = isExplicit(body) ? body : selectionOf(request.query);
     return run(userId, s, request.query.dry_run, (trx, ids, now) => bulk.delete(trx, userId, s, ids, now));
   });
 }
