@@ -1,7 +1,10 @@
 // PATCH and DELETE /api/v1/links/bulk: selections by ids and list filters, dry run, one transaction, and the
 // redirect cache hearing of every change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, form, type TestApp } from '../test-utils/test-app';
+import type { InjectOptions } from 'fastify';
+import { createTestApp, form, onPostgres, type TestApp } from '../test-utils/test-app';
+import { buildApp } from '../app';
+import { openPostgres } from '../db/postgres/open-postgres';
 import { create, expect404, expect422, get, json, post } from '../test-utils/api';
 import { visit } from '../redirect/test-helpers';
 
@@ -176,5 +179,34 @@ describe('DELETE /links/bulk', () => {
     expect((await visit(t, `/u${n}-0`)).statusCode).toBe(302);
     await del(a.key, { all: 1 });
     expect((await visit(t, `/u${n}-0`)).statusCode).toBe(404);
+  });
+});
+
+describe.runIf(onPostgres)('several instances on one PostgreSQL', () => {
+  it('another instance hears of a bulk change, a few links one by one and many at once', async () => {
+    if (t.db.dialect !== 'postgres') return;
+    const db2 = await openPostgres(t.db.url, { max: 2 });
+    const other = await buildApp({ config: t.app.ctx.config, db: db2 });
+    await other.ready();
+    const visitOther = (path: string) => other.inject({ method: 'GET', url: path, headers: { 'user-agent': 'Mozilla/5.0 Chrome/124.0' } } as InjectOptions);
+    const until = async (path: string, status: number) => {
+      for (let i = 0; i < 100 && (await visitOther(path)).statusCode !== status; i++) await new Promise((r) => setTimeout(r, 20));
+      return (await visitOther(path)).statusCode;
+    };
+    try {
+      const few = await account(3);
+      const alias = `/u${n}-1`;
+      expect((await visitOther(alias)).statusCode).toBe(302);
+      await patch(few.key, { all: 1, set: { disabled: 1 } });
+      expect(await until(alias, 404)).toBe(404);
+      const many = await account(120);
+      const manyAlias = `/u${n}-5`;
+      expect((await visitOther(manyAlias)).statusCode).toBe(302);
+      await del(many.key, { all: 1 });
+      expect(await until(manyAlias, 404)).toBe(404);
+    } finally {
+      await other.close();
+      await db2.close();
+    }
   });
 });

@@ -129,3 +129,19 @@ describe('POST /links/bulk', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the bulk and operations routes with their parameters and bodies', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const bulk = doc.paths['/api/v1/links/bulk'];
+    expect(Object.keys(bulk)).toEqual(expect.arrayContaining(['post', 'patch', 'delete']));
+    const names = (op: { parameters?: { name: string }[] }) => (op.parameters ?? []).map((p) => p.name);
+    expect(names(bulk.post)).toEqual(expect.arrayContaining(['dry_run', 'partial']));
+    expect(names(bulk.patch)).toContain('dry_run');
+    expect(names(bulk.delete)).toEqual(expect.arrayContaining(['dry_run', 'ids', 'status', 'space_id', 'all']));
+    expect(JSON.stringify(bulk.patch.requestBody)).toContain('active_period_end_at');
+    expect(JSON.stringify(bulk.post.requestBody)).toContain('links');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/operations', '/api/v1/operations/{id}', '/api/v1/operations/{id}/undo']));
+    expect(names(doc.paths['/api/v1/operations/{id}/undo'].post)).toContain('force');
+  });
+});
