@@ -47,6 +47,26 @@ export function listQueryOf(s: Selection): LinkListQuery {
   };
 }
 
+/**
+ * PostgreSQL only (migration 006): the per-row counter triggers are skipped in this transaction, which
+ * holds the account's counters row until it commits; end() recounts the account once. SQLite's triggers
+ * are cheap and stay on.
+ */
+export async function countersOff(trx: Trx, userId: number): Promise<{ end(): Promise<void> }> {
+  if (!isPostgres(trx)) return { end: async () => undefined };
+  await sql`INSERT INTO link_counters (user_id) VALUES (${userId}) ON CONFLICT (user_id) DO NOTHING`.execute(trx);
+  await sql`SELECT user_id FROM link_counters WHERE user_id = ${userId} FOR UPDATE`.execute(trx);
+  await sql`SELECT set_config('linkdeck.bulk', 'on', true)`.execute(trx);
+  return {
+    async end() {
+      await sql`UPDATE link_counters SET total = c.total, disabled = c.disabled, version = link_counters.version + 1
+        FROM (SELECT count(*) AS total, count(*) FILTER (WHERE disabled = 1) AS disabled FROM links WHERE user_id = ${userId}) c
+        WHERE link_counters.user_id = ${userId}`.execute(trx);
+      await sql`SELECT set_config('linkdeck.bulk', 'off', true)`.execute(trx);
+    },
+  };
+}
+
 export interface Recorded {
   operationId: number;
   createdAt: string;
@@ -129,6 +149,7 @@ export class LinksBulkRepo {
 
   /** Sets `changes` on the links `ids`, stamping updated_at with the operation's time. */
   async update(trx: Trx, userId: number, s: Selection, changes: BulkChanges, ids: number[], now: string): Promise<Recorded> {
+    const counters = await countersOff(trx, userId);
     const rec = await this.record(trx, userId, 'update', s, changes, ids, now);
     const op = rec.operationId;
     if (changes.pixel_ids !== undefined) {
@@ -153,11 +174,13 @@ export class LinksBulkRepo {
       if (changes[key] !== undefined) (set as Record<string, unknown>)[key] = changes[key];
     }
     await trx.updateTable('links').set(set).where(ofOperation('id', op)).execute();
+    await counters.end();
     return rec;
   }
 
   /** Deletes the links `ids` after copying them, their pixel links and their statistics. */
   async delete(trx: Trx, userId: number, s: Selection, ids: number[], now: string): Promise<Recorded> {
+    const counters = await countersOff(trx, userId);
     const rec = await this.record(trx, userId, 'delete', s, {}, ids, now);
     const op = rec.operationId;
     const lit = sql.lit(op).as('operation_id');
@@ -178,6 +201,7 @@ export class LinksBulkRepo {
       .expression(trx.selectFrom('click_daily').select([lit, ...DAILY_COLUMNS]).where(ofOperation('link_id', op)))
       .execute();
     await trx.deleteFrom('links').where(ofOperation('id', op)).execute();
+    await counters.end();
     return rec;
   }
 }

@@ -10,6 +10,7 @@ import { nowIso, ok, paginate, parseId } from '../http/pagination';
 import { idParams } from '../http/params';
 import { isPostgres } from '../db/dialect';
 import { announce } from '../links/links.bulk.routes';
+import { countersOff } from '../links/links.bulk.repo';
 import { CONFLICTS_SHOWN, OperationsRepo } from './operations.repo';
 import { presentOperation } from './operation.presenter';
 
@@ -83,7 +84,9 @@ export async function operationsRoutes(fastify: FastifyInstance): Promise<void> 
           );
         }
       }
+      const counters = await countersOff(trx, op.user_id);
       const undo = op.kind === 'update' ? await repo.undoUpdate(trx, op, skip) : await repo.undoDelete(trx, op, skip);
+      await counters.end();
       await repo.markUndone(trx, op.id, now);
       return { op: { ...op, undone_at: now }, undo };
     });

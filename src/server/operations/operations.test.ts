@@ -148,6 +148,26 @@ describe('operations', () => {
     expect404(await get(t, a.key, `/api/v1/links/${a.ids[1]}`));
   });
 
+  it('keeps the list\'s totals exact through bulk changes and their undo (per-account counters)', async () => {
+    const a = await account(5);
+    const totals = async () => ({
+      all: (await get(t, a.key, '/api/v1/links')).json().meta.total,
+      disabled: (await get(t, a.key, '/api/v1/links?status=3')).json().meta.total,
+      active: (await get(t, a.key, '/api/v1/links?status=1')).json().meta.total,
+    });
+    expect(await totals()).toEqual({ all: 5, disabled: 0, active: 5 });
+    const off = (await patch(a.key, { ids: a.ids.slice(0, 3), set: { disabled: 1 } })).json().data.operation;
+    expect(await totals()).toEqual({ all: 5, disabled: 3, active: 2 });
+    const gone = (await del(a.key, { status: 3 })).json().data.operation;
+    expect(await totals()).toEqual({ all: 2, disabled: 0, active: 2 });
+    await undo(a.key, gone.id);
+    expect(await totals()).toEqual({ all: 5, disabled: 3, active: 2 });
+    await undo(a.key, off.id);
+    expect(await totals()).toEqual({ all: 5, disabled: 0, active: 5 });
+    await create(t, a.key, 'links', { url: 'https://after.example/', disabled: 1 });
+    expect(await totals()).toEqual({ all: 6, disabled: 1, active: 5 }); // the per-row triggers work again
+  });
+
   it('after 24 hours an operation cannot be undone (409), and its before-images are dropped', async () => {
     const a = await account(1);
     const op = (await del(a.key, { all: 1 })).json().data.operation;
