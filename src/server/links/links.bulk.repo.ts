@@ -28,6 +28,20 @@ export function inIds(db: Trx, column: string, ids: number[]): RawBuilder<boolea
     : sql<boolean>`${sql.ref(column)} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
 }
 
+/**
+ * The ids in parts for the statements that write links: on PostgreSQL one UPDATE of 100,000 links (every
+ * index, the trigram ones too) can take longer than the pool's 15 s statement limit, so it goes in parts of
+ * 5,000 within the same transaction; SQLite writes them in one statement.
+ */
+export const PART_SIZE = { postgres: 5000, sqlite: Infinity };
+
+export function parts(db: Trx, ids: number[]): number[][] {
+  const size = Math.max(1, Math.min(isPostgres(db) ? PART_SIZE.postgres : PART_SIZE.sqlite, ids.length));
+  const out: number[][] = [];
+  for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
+  return out;
+}
+
 /** `link_id IN (the links of the operation)`. */
 export const ofOperation = (column: string, operationId: number) =>
   sql<boolean>`${sql.ref(column)} IN (SELECT link_id FROM operation_links WHERE operation_id = ${operationId})`;
@@ -173,7 +187,7 @@ export class LinksBulkRepo {
     for (const key of ['space_id', 'disabled', 'active_period_end_at', 'clicks_limit', 'expiration_url'] as const) {
       if (changes[key] !== undefined) (set as Record<string, unknown>)[key] = changes[key];
     }
-    await trx.updateTable('links').set(set).where(ofOperation('id', op)).execute();
+    for (const part of parts(trx, ids)) await trx.updateTable('links').set(set).where(inIds(trx, 'id', part)).execute();
     await counters.end();
     return rec;
   }
@@ -185,22 +199,25 @@ export class LinksBulkRepo {
     const op = rec.operationId;
     const lit = sql.lit(op).as('operation_id');
     await this.savePixels(trx, op);
-    await trx
-      .insertInto('operation_deleted_links')
-      .columns(['operation_id', ...LINK_COLUMNS])
-      .expression(trx.selectFrom('links').select([lit, ...LINK_COLUMNS]).where(ofOperation('id', op)))
-      .execute();
-    await trx
-      .insertInto('operation_click_events')
-      .columns(['operation_id', ...EVENT_COLUMNS])
-      .expression(trx.selectFrom('click_events').select([lit, ...EVENT_COLUMNS]).where(ofOperation('link_id', op)).orderBy('id'))
-      .execute();
-    await trx
-      .insertInto('operation_click_daily')
-      .columns(['operation_id', ...DAILY_COLUMNS])
-      .expression(trx.selectFrom('click_daily').select([lit, ...DAILY_COLUMNS]).where(ofOperation('link_id', op)))
-      .execute();
-    await trx.deleteFrom('links').where(ofOperation('id', op)).execute();
+    for (const part of parts(trx, ids)) {
+      const these = (column: string) => inIds(trx, column, part);
+      await trx
+        .insertInto('operation_deleted_links')
+        .columns(['operation_id', ...LINK_COLUMNS])
+        .expression(trx.selectFrom('links').select([lit, ...LINK_COLUMNS]).where(these('id')))
+        .execute();
+      await trx
+        .insertInto('operation_click_events')
+        .columns(['operation_id', ...EVENT_COLUMNS])
+        .expression(trx.selectFrom('click_events').select([lit, ...EVENT_COLUMNS]).where(these('link_id')).orderBy('id'))
+        .execute();
+      await trx
+        .insertInto('operation_click_daily')
+        .columns(['operation_id', ...DAILY_COLUMNS])
+        .expression(trx.selectFrom('click_daily').select([lit, ...DAILY_COLUMNS]).where(these('link_id')))
+        .execute();
+      await trx.deleteFrom('links').where(these('id')).execute();
+    }
     await counters.end();
     return rec;
   }

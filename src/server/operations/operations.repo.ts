@@ -6,7 +6,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, OperationsTable } from '../db/schema';
 import { isPostgres } from '../db/dialect';
-import { DAILY_COLUMNS, EVENT_COLUMNS, LINK_COLUMNS } from '../links/links.bulk.repo';
+import { DAILY_COLUMNS, EVENT_COLUMNS, LINK_COLUMNS, inIds, parts } from '../links/links.bulk.repo';
 
 export type OperationRow = Selectable<OperationsTable>;
 type Trx = Kysely<Database>;
@@ -84,14 +84,16 @@ export class OperationsRepo {
       (await trx.selectFrom('operation_links as ol').innerJoin('links as l', 'l.id', 'ol.link_id').select('ol.link_id').where('ol.operation_id', '=', op.id).execute()).map((r) => r.link_id),
     );
     if (!targets.length) return { restored: 0, skipped: skip, ids: [] };
-    if (skip.length) await trx.deleteFrom('operation_links').where('operation_id', '=', op.id).where('link_id', 'in', skip.slice(0, 30000)).execute();
+    if (skip.length) await trx.deleteFrom('operation_links').where('operation_id', '=', op.id).where(inIds(trx, 'link_id', skip)).execute();
     const cols = ['space_id', 'disabled', 'active_period_end_at', 'clicks_limit', 'expiration_url'].filter((c) => changes[c] !== undefined);
     // A space deleted since cannot come back: the link stays without one (as deleting the space left it).
     const value = (c: string) =>
       c === 'space_id' ? `CASE WHEN EXISTS (SELECT 1 FROM spaces s WHERE s.id = ol.space_id) THEN ol.space_id END` : `ol.${c}`;
     const assignments = [...cols.map((c) => `${c} = ${value(c)}`), 'updated_at = ol.updated_at'].join(', ');
-    await sql`UPDATE links SET ${sql.raw(assignments)} FROM operation_links ol
-      WHERE ol.operation_id = ${op.id} AND ol.link_id = links.id`.execute(trx);
+    for (const part of parts(trx, targets)) {
+      await sql`UPDATE links SET ${sql.raw(assignments)} FROM operation_links ol
+        WHERE ol.operation_id = ${op.id} AND ol.link_id = links.id AND ${inIds(trx, 'ol.link_id', part)}`.execute(trx);
+    }
     if (changes.pixel_ids !== undefined) {
       await trx.deleteFrom('link_pixels').where(sql<boolean>`link_id IN (SELECT link_id FROM operation_links WHERE operation_id = ${op.id})`).execute();
       await sql`INSERT INTO link_pixels (link_id, pixel_id) SELECT olp.link_id, olp.pixel_id FROM operation_link_pixels olp
@@ -105,12 +107,15 @@ export class OperationsRepo {
   /** Brings back the links of a DELETE (same ids), except `skip`, with their pixels and statistics. */
   async undoDelete(trx: Trx, op: OperationRow, skip: number[]): Promise<UndoResult> {
     if (skip.length) {
-      await trx.deleteFrom('operation_deleted_links').where('operation_id', '=', op.id).where('id', 'in', skip.slice(0, 30000)).execute();
+      await trx.deleteFrom('operation_deleted_links').where('operation_id', '=', op.id).where(inIds(trx, 'id', skip)).execute();
     }
     const cols = LINK_COLUMNS.join(', ');
     const selected = LINK_COLUMNS.map((c) => (c === 'space_id' ? 'CASE WHEN EXISTS (SELECT 1 FROM spaces s WHERE s.id = d.space_id) THEN d.space_id END' : `d.${c}`)).join(', ');
-    const r = await sql`INSERT INTO links (${sql.raw(cols)}) SELECT ${sql.raw(selected)} FROM operation_deleted_links d
-      WHERE d.operation_id = ${op.id} ORDER BY d.id`.execute(trx);
+    const ids = (await trx.selectFrom('operation_deleted_links').select('id').where('operation_id', '=', op.id).orderBy('id').execute()).map((x) => x.id);
+    for (const part of parts(trx, ids)) {
+      await sql`INSERT INTO links (${sql.raw(cols)}) SELECT ${sql.raw(selected)} FROM operation_deleted_links d
+        WHERE d.operation_id = ${op.id} AND ${inIds(trx, 'd.id', part)} ORDER BY d.id`.execute(trx);
+    }
     const restoredOnly = (column: string) => sql<boolean>`${sql.ref(column)} IN (SELECT id FROM operation_deleted_links WHERE operation_id = ${op.id})`;
     await sql`INSERT INTO link_pixels (link_id, pixel_id) SELECT olp.link_id, olp.pixel_id FROM operation_link_pixels olp
       JOIN pixels p ON p.id = olp.pixel_id WHERE olp.operation_id = ${op.id} AND ${restoredOnly('olp.link_id')}`.execute(trx);
@@ -121,8 +126,7 @@ export class OperationsRepo {
     await sql`INSERT INTO click_daily (${sql.raw(daily)}) SELECT ${sql.raw(daily)} FROM operation_click_daily
       WHERE operation_id = ${op.id} AND ${restoredOnly('link_id')}`.execute(trx);
     // The ids were handed out before (by the identity on PostgreSQL, AUTOINCREMENT on SQLite): new links never reuse them.
-    const ids = (await trx.selectFrom('operation_deleted_links').select('id').where('operation_id', '=', op.id).orderBy('id').execute()).map((x) => x.id);
-    return { restored: Number(r.numAffectedRows ?? ids.length), skipped: skip, ids };
+    return { restored: ids.length, skipped: skip, ids };
   }
 
   async markUndone(trx: Trx, id: number, now: string): Promise<void> {

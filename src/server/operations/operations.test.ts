@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
 import { create, expect404, get, json, post } from '../test-utils/api';
 import { visit } from '../redirect/test-helpers';
+import { PART_SIZE } from '../links/links.bulk.repo';
 
 let t: TestApp;
 let n = 0;
@@ -166,6 +167,28 @@ describe('operations', () => {
     expect(await totals()).toEqual({ all: 5, disabled: 0, active: 5 });
     await create(t, a.key, 'links', { url: 'https://after.example/', disabled: 1 });
     expect(await totals()).toEqual({ all: 6, disabled: 1, active: 5 }); // the per-row triggers work again
+  });
+
+  it('writes big selections in parts within the one transaction (parts of 2 here)', async () => {
+    const saved = { ...PART_SIZE };
+    Object.assign(PART_SIZE, { postgres: 2, sqlite: 2 });
+    try {
+      const a = await account(5);
+      await t.query("INSERT INTO click_events (link_id, clicked_at) VALUES (?, '2026-11-20T10:00:00.000Z'), (?, '2026-11-20T11:00:00.000Z')", a.ids[0], a.ids[4]);
+      const before = await Promise.all(a.ids.map((id) => link(a.key, id)));
+      const edit = (await patch(a.key, { all: 1, set: { clicks_limit: 9 } })).json().data.operation;
+      expect((await Promise.all(a.ids.map((id) => link(a.key, id)))).map((l) => l.clicks_limit)).toEqual([9, 9, 9, 9, 9]);
+      await undo(a.key, edit.id);
+      expect(await Promise.all(a.ids.map((id) => link(a.key, id)))).toEqual(before);
+      const gone = (await del(a.key, { all: 1 })).json().data.operation;
+      expect(gone.count).toBe(5);
+      expect((await get(t, a.key, '/api/v1/links')).json().meta.total).toBe(0);
+      expect((await undo(a.key, gone.id)).json().data.restored).toBe(5);
+      expect(await Promise.all(a.ids.map((id) => link(a.key, id)))).toEqual(before);
+      expect(await t.query('SELECT count(*) AS n FROM click_events WHERE link_id IN (?, ?)', a.ids[0], a.ids[4])).toEqual([{ n: 2 }]);
+    } finally {
+      Object.assign(PART_SIZE, saved);
+    }
   });
 
   it('after 24 hours an operation cannot be undone (409), and its before-images are dropped', async () => {
