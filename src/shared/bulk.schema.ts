@@ -22,12 +22,24 @@ export const queryFlag = z
 
 export const bulkCreateQuerySchema = z.object({ dry_run: queryFlag, partial: queryFlag });
 
+/** A form body's `links[0][url]=...` past 200 rows arrives as an object keyed by index: a list again. */
+function indexedList(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+  const keys = Object.keys(v);
+  if (!keys.length || !keys.every((k) => /^\d+$/.test(k))) return v;
+  return keys.sort((a, b) => Number(a) - Number(b)).map((k) => (v as Record<string, unknown>)[k]);
+}
+
 /** Rows are checked one by one in the handler (a bad row must not hide the others, nor stop ?partial=1). */
 export const bulkCreateBodySchema = z.object({
   links: z
-    .array(z.unknown(), { error: (iss) => (iss.input === undefined ? 'is required.' : 'must be a list of links.') })
-    .min(1, { error: 'must have at least 1 link.' })
-    .max(BULK_CREATE_MAX, { error: `must not have more than ${BULK_CREATE_MAX} links per request.` })
+    .preprocess(
+      indexedList,
+      z
+        .array(z.unknown(), { error: (iss) => (iss.input === undefined ? 'is required.' : 'must be a list of links.') })
+        .min(1, { error: 'must have at least 1 link.' })
+        .max(BULK_CREATE_MAX, { error: `must not have more than ${BULK_CREATE_MAX} links per request.` }),
+    )
     .meta({ description: `1 to ${BULK_CREATE_MAX} links, each with the fields of POST /api/v1/links.` }),
 });
 
@@ -93,7 +105,15 @@ export const bulkUpdateBodySchema = z.object({
 });
 
 export const bulkActionQuerySchema = z.object({ dry_run: queryFlag });
-export const bulkDeleteQuerySchema = z.object({ ...selectionFields, dry_run: queryFlag });
+/** DELETE's selection may travel in the query: `ids=1&ids=2`, or `ids[]=1&ids[]=2` as in form bodies. */
+export const bulkDeleteQuerySchema = z.preprocess(
+  (v) => {
+    if (typeof v !== 'object' || v === null || !('ids[]' in v)) return v;
+    const { 'ids[]': bracketed, ...rest } = v as Record<string, unknown>;
+    return { ...rest, ids: rest.ids ?? bracketed };
+  },
+  z.object({ ...selectionFields, dry_run: queryFlag }),
+);
 export const undoQuerySchema = z.object({ force: queryFlag });
 
 export type BulkUpdateBody = z.output<typeof bulkUpdateBodySchema>;

@@ -10,7 +10,7 @@ import { isPostgres } from '../db/dialect';
 import { sql, type Kysely } from 'kysely';
 import { LinksRepo, type LinkRow } from './links.repo';
 import { presentLink } from './link.presenter';
-import { generateAlias } from './alias';
+import { generateAlias, randomAlias } from './alias';
 
 type Issue = { field: string; message: string };
 export type BulkPreview = Omit<Link, 'id' | 'alias' | 'short_url' | 'created_at' | 'updated_at'> & {
@@ -94,16 +94,40 @@ export class BulkCreator {
     return { valid, issues };
   }
 
+  /** Random free aliases for the rows without one: candidates checked in one query per domain, then one by one for the rare collision. */
+  private async freeAliases(valid: CheckedBatch['valid']): Promise<Map<number, string>> {
+    const used = new Set(valid.filter((v) => v.input.alias).map((v) => aliasKey(v.input.domain_id ?? null, v.input.alias as string)));
+    const wanted = new Map<number, Set<string>>();
+    const candidate = new Map<number, string>();
+    for (const { row, input } of valid) {
+      if (input.alias) continue;
+      const alias = randomAlias(6);
+      candidate.set(row, alias);
+      const domain = input.domain_id ?? 0;
+      (wanted.get(domain) ?? wanted.set(domain, new Set()).get(domain))?.add(alias);
+    }
+    const taken = await takenAliases(this.ctx.db.kysely, wanted);
+    const out = new Map<number, string>();
+    for (const { row, input } of valid) {
+      const domainId = input.domain_id ?? null;
+      let alias = candidate.get(row);
+      if (alias === undefined) continue;
+      if (taken.has(aliasKey(domainId, alias)) || used.has(aliasKey(domainId, alias))) {
+        alias = await generateAlias(async (a) => used.has(aliasKey(domainId, a)) || (await this.repo.aliasTaken(domainId, a)));
+      }
+      used.add(aliasKey(domainId, alias));
+      out.set(row, alias);
+    }
+    return out;
+  }
+
   /** The rows as stored (aliases generated, passwords hashed), not yet written. */
   async prepare(userId: number, valid: CheckedBatch['valid'], now: string): Promise<Insertable<LinksTable>[]> {
-    const used = new Set(valid.filter((v) => v.input.alias).map((v) => aliasKey(v.input.domain_id ?? null, v.input.alias as string)));
+    const generated = await this.freeAliases(valid);
     const out: Insertable<LinksTable>[] = [];
-    for (const { input } of valid) {
+    for (const { row, input } of valid) {
       const domainId = input.domain_id ?? null;
-      const alias =
-        input.alias ??
-        (await generateAlias(async (a) => used.has(aliasKey(domainId, a)) || (await this.repo.aliasTaken(domainId, a))));
-      used.add(aliasKey(domainId, alias));
+      const alias = input.alias ?? (generated.get(row) as string);
       const targets = input.targets ?? [];
       out.push({
         user_id: userId,

@@ -150,6 +150,9 @@ describe('DELETE /links/bulk', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ count: 2, operation: { type: 'delete', count: 2, changes: {} } });
     expect404(await get(t, a.key, `/api/v1/links/${a.ids[0]}`));
+    const byIds = await del(a.key, undefined, `?ids=${a.ids[2]}&ids=${a.ids[3]}&dry_run=1`);
+    expect(byIds.json().data.count).toBe(2);
+    expect((await del(a.key, undefined, `?ids[]=${a.ids[2]}&ids[]=${a.ids[3]}&ids[]=${a.ids[4]}&dry_run=1`)).json().data.count).toBe(3);
     const byQuery = await del(a.key, undefined, `?search=Item&search_by=title&space_id=${a.space}`);
     expect(byQuery.json().data.count).toBe(3);
     expect((await get(t, a.key, '/api/v1/links')).json().meta.total).toBe(0);

@@ -122,6 +122,11 @@ describe('POST /links/bulk', () => {
     const res = await t.as(t.userKey, { method: 'POST', url: '/api/v1/links/bulk', ...form([['links[0][url]', 'https://f.example/'], ['links[0][alias]', 'bulk-form'], ['links[1][url]', 'https://f.example/2']]) });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data[0].alias).toBe('bulk-form');
+    // Past 200 rows the form parser hands an object keyed by index: still a list, in order.
+    const many = Array.from({ length: 205 }, (_, i): [string, string] => [`links[${i}][url]`, `https://f.example/many/${i}`]);
+    const big = await t.as(t.userKey, { method: 'POST', url: '/api/v1/links/bulk', ...form(many) });
+    expect(big.statusCode, big.body).toBe(201);
+    expect(big.json().data.map((l: { url: string }) => l.url)).toEqual(many.map(([, url]) => url));
   });
 
   it('needs a key', async () => {
