@@ -8,6 +8,8 @@ import { openApiPlugin, isPublicApiPath } from './openapi/openapi.plugin';
 import { sendError, notFound } from './http/errors';
 import { domainsRoutes } from './domains/domains.routes';
 import { linksRoutes } from './links/links.routes';
+import { linksBulkRoutes } from './links/links.bulk.routes';
+import { operationsRoutes } from './operations/operations.routes';
 import { spacesRoutes } from './spaces/spaces.routes';
 import { pixelsRoutes } from './pixels/pixels.routes';
 import { usersRoutes } from './users/users.routes';
@@ -44,6 +46,9 @@ export async function apiPlugin(app: FastifyInstance): Promise<void> {
 
   await app.register(domainsRoutes, { prefix: '/domains' });
   await app.register(linksRoutes, { prefix: '/links' });
+  // /links/bulk is a static path: /links/:id does not shadow it.
+  await app.register(linksBulkRoutes, { prefix: '/links' });
+  await app.register(operationsRoutes, { prefix: '/operations' });
   await app.register(spacesRoutes, { prefix: '/spaces' });
   await app.register(pixelsRoutes, { prefix: '/pixels' });
   await app.register(usersRoutes, { prefix: '/users' });

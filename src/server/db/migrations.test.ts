@@ -64,3 +64,22 @@ describe('005-domain-https', () => {
     await db.close();
   });
 });
+
+describe('006-operations', () => {
+  it('adds the empty operations tables to a database with links, and a DELETE of a user takes its operations along', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-migrate-'));
+    const file = path.join(dir, 'old.db');
+    await databaseAt002(file);
+    const db = await openDatabase(file);
+    const s = db.sqlite;
+    for (const table of ['operations', 'operation_links', 'operation_link_pixels', 'operation_deleted_links', 'operation_click_events', 'operation_click_daily']) {
+      expect(s.prepare(`SELECT count(*) FROM ${table}`).pluck().get()).toBe(0);
+    }
+    expect(s.prepare('SELECT count(*) FROM links').pluck().get()).toBe(2);
+    s.prepare(`INSERT INTO operations (user_id, kind, selection, changes, count, created_at, undo_until) VALUES (1, 'delete', '{}', '{}', 1, 'x', 'y')`).run();
+    s.prepare('INSERT INTO operation_links (operation_id, link_id, updated_at) VALUES (1, 1, ?)').run('x');
+    s.prepare('DELETE FROM users WHERE id = 1').run();
+    expect(s.prepare('SELECT count(*) FROM operation_links').pluck().get()).toBe(0);
+    await db.close();
+  });
+});

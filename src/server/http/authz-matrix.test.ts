@@ -61,6 +61,11 @@ const FIXTURES: Record<string, () => Promise<number>> = {
     (await createLink(t, t.adminKey, { url: 'https://e.com', alias: 'theirs', domain_id: theirs.domains!, space_id: theirs.spaces!, 'pixel_ids[]': theirs.pixels! })).id,
   stats: async () => theirs.links!,
   users: async () => (await t.as(t.adminKey, { method: 'GET', url: '/api/v1/account' })).json().data.id as number,
+  operations: async () => {
+    const link = await createLink(t, t.adminKey, { url: 'https://e.com', alias: 'theirs-bulk' });
+    const res = await t.as(t.adminKey, { method: 'PATCH', url: '/api/v1/links/bulk', ...json({ ids: [link.id], set: { clicks_limit: 5 } }) });
+    return res.json().data.operation.id as number;
+  },
 };
 // Valid bodies, so that a 422 cannot stand in for the authorization answer.
 const BODIES: Record<string, { create?: object; update?: object }> = {
@@ -69,6 +74,12 @@ const BODIES: Record<string, { create?: object; update?: object }> = {
   pixels: { create: { name: 'Hijacked', type: 'facebook', value: 'v2' }, update: { name: 'Hijacked' } },
   links: { create: { url: 'https://hijack.example' }, update: { title: 'Hijacked', url: 'https://hijack.example' } },
   users: { create: { name: 'Hijacked' }, update: { name: 'Hijacked' } },
+};
+// Routes whose valid body is not their resource's (by method and path).
+const PATH_BODIES: Record<string, object> = {
+  'POST /api/v1/links/bulk': { links: [{ url: 'https://hijack.example' }] },
+  'PATCH /api/v1/links/bulk': { all: 1, set: { disabled: 1 } },
+  'DELETE /api/v1/links/bulk': { all: 1 },
 };
 // Invalid for every resource: authorization must still win over validation.
 const JUNK = { name: 42, url: 'not a url', type: [], homepage_url: 'nope' };
@@ -80,6 +91,8 @@ const urlFor = (op: Op, id: number | undefined) =>
 function bodyFor(op: Op): object | undefined {
   if (op.kind === 'fallback') return {}; // QUERY without a body is a 400 before routing
   if (!op.hasBody) return undefined;
+  const special = PATH_BODIES[`${op.method} ${op.path}`];
+  if (special) return special;
   const body = BODIES[op.segment]?.[op.method === 'POST' ? 'create' : 'update'];
   if (!body) throw new Error(`${op.method} ${op.path}: no valid body for "${op.segment}" — add one to BODIES in authz-matrix.test.ts`);
   return body;

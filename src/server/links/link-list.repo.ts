@@ -104,6 +104,23 @@ export class LinkListRepo {
     return { rows, total: this.count(userId, q, b) };
   }
 
+  /**
+   * Ids of every link of the account that the filters and status of `q` match (all of them, not a page),
+   * newest first; with `only`, just those of these ids. For bulk work (links.bulk.repo.ts).
+   */
+  selectIds(userId: number, q: LinkListQuery, now: string, only?: number[]): number[] {
+    const b = build(userId, q, now);
+    const where = ['l.user_id = @user', ...b.filters];
+    if (q.status !== 0) where.push(STATUS_SQL[q.status]);
+    if (b.fts) where.push('l.id IN (SELECT rowid FROM links_fts WHERE links_fts MATCH @match)');
+    const params: Record<string, unknown> = { ...b.params };
+    if (only) {
+      where.push('l.id IN (SELECT value FROM json_each(@only))');
+      params.only = JSON.stringify(only);
+    }
+    return this.stmt(`SELECT l.id FROM links l WHERE ${where.join(' AND ')} ORDER BY l.id DESC`).pluck().all(params) as number[];
+  }
+
   private count(userId: number, q: LinkListQuery, b: Built): number {
     const c = this.counters(userId);
     const plain = b.filters.length === 0 && !b.fts;

@@ -97,6 +97,24 @@ export class PgLinkListRepo {
     return rows as LinkRow[];
   }
 
+  /**
+   * Ids of every link of the account that the filters and status of `q` match (all of them, not a page),
+   * newest first; with `only`, just those of these ids. `db`: a transaction to read in (links.bulk.repo.ts).
+   */
+  async selectIds(userId: number, q: LinkListQuery, now: string, only?: number[], db: Kysely<Database> = this.db): Promise<number[]> {
+    const rows = await db
+      .selectFrom('links')
+      .select('id')
+      .where((eb) => {
+        const where = this.conditions(eb, userId, q, now);
+        if (only) where.push(eb('id', '=', sql<number>`any(${only}::int[])`));
+        return eb.and(where);
+      })
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   /** All conditions of `q` (filters and status), optionally only its titled or untitled links. */
   private conditions(eb: Eb, userId: number, q: LinkListQuery, now: string, part?: TitlePart): Expression<SqlBool>[] {
     const where = [...this.filters(eb, userId, q), ...(q.status ? [status(eb, q.status, now)] : [])];

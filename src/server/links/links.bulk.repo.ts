@@ -1,0 +1,224 @@
+// Bulk PATCH and DELETE of links (issue 10): a selection (ids and/or the list filters) resolved with the list
+// repos' own filter code, then set-based SQL that reads and writes the same set, all in one transaction,
+// with the before-images an undo needs (migration 006, operations/operations.repo.ts).
+import { sql, type Kysely, type RawBuilder, type Updateable } from 'kysely';
+import type { Database, LinksTable } from '../db/schema';
+import type { Db } from '../db/database';
+import { isPostgres } from '../db/dialect';
+import type { LinkListQuery } from '../../shared/link.schema';
+import { UNDO_WINDOW_MS, type BulkChanges, type Selection } from '../../shared/bulk.schema';
+import { LinkListRepo } from './link-list.repo';
+import { PgLinkListRepo } from './pg-link-list.repo';
+
+export type Trx = Kysely<Database>;
+
+/** The columns of a link row, in one order for copying them out and back (operation_deleted_links). */
+export const LINK_COLUMNS = [
+  'id', 'user_id', 'domain_id', 'space_id', 'alias', 'url', 'title', 'targets', 'targets_type', 'sensitive_content', 'privacy',
+  'password_hash', 'redirect_password_hash', 'active_period_start_at', 'active_period_end_at', 'clicks_limit', 'expiration_url',
+  'disabled', 'clicks', 'created_at', 'updated_at',
+] as const;
+export const EVENT_COLUMNS = ['link_id', 'clicked_at', 'country', 'continent', 'os', 'browser', 'device', 'language', 'referrer'] as const;
+export const DAILY_COLUMNS = ['link_id', 'day', 'dimension', 'value', 'count'] as const;
+
+/** `column IN (the ids)` as one parameter: a JSON array on SQLite, an int[] on PostgreSQL (no 32k-variable limit). */
+export function inIds(db: Trx, column: string, ids: number[]): RawBuilder<boolean> {
+  return isPostgres(db)
+    ? sql<boolean>`${sql.ref(column)} = any(${ids}::int[])`
+    : sql<boolean>`${sql.ref(column)} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+}
+
+/**
+ * The ids in parts for the statements that write links: on PostgreSQL one UPDATE of 100,000 links (every
+ * index, the trigram ones too) can take longer than the pool's 15 s statement limit, so it goes in parts of
+ * 5,000 within the same transaction; SQLite writes them in one statement.
+ */
+export const PART_SIZE = { postgres: 5000, sqlite: Infinity };
+
+export function parts(db: Trx, ids: number[]): number[][] {
+  const size = Math.max(1, Math.min(isPostgres(db) ? PART_SIZE.postgres : PART_SIZE.sqlite, ids.length));
+  const out: number[][] = [];
+  for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
+  return out;
+}
+
+/** `link_id IN (the links of the operation)`. */
+export const ofOperation = (column: string, operationId: number) =>
+  sql<boolean>`${sql.ref(column)} IN (SELECT link_id FROM operation_links WHERE operation_id = ${operationId})`;
+
+export function listQueryOf(s: Selection): LinkListQuery {
+  return {
+    search: s.search,
+    search_by: s.search_by,
+    status: s.status,
+    space_id: s.space_id,
+    domain_id: s.domain_id,
+    pixel_id: s.pixel_id,
+    sort_by: 'id',
+    sort: 'desc',
+    per_page: 10,
+    page: 1,
+  };
+}
+
+/**
+ * PostgreSQL only (migration 006): the per-row counter triggers are skipped in this transaction, which
+ * holds the account's counters row until it commits; end() recounts the account once. SQLite's triggers
+ * are cheap and stay on.
+ */
+export async function countersOff(trx: Trx, userId: number): Promise<{ end(): Promise<void> }> {
+  if (!isPostgres(trx)) return { end: async () => undefined };
+  await sql`INSERT INTO link_counters (user_id) VALUES (${userId}) ON CONFLICT (user_id) DO NOTHING`.execute(trx);
+  await sql`SELECT user_id FROM link_counters WHERE user_id = ${userId} FOR UPDATE`.execute(trx);
+  await sql`SELECT set_config('linkdeck.bulk', 'on', true)`.execute(trx);
+  return {
+    async end() {
+      await sql`UPDATE link_counters SET total = c.total, disabled = c.disabled, version = link_counters.version + 1
+        FROM (SELECT count(*) AS total, count(*) FILTER (WHERE disabled = 1) AS disabled FROM links WHERE user_id = ${userId}) c
+        WHERE link_counters.user_id = ${userId}`.execute(trx);
+      await sql`SELECT set_config('linkdeck.bulk', 'off', true)`.execute(trx);
+    },
+  };
+}
+
+export interface Recorded {
+  operationId: number;
+  createdAt: string;
+}
+
+export class LinksBulkRepo {
+  private readonly list: LinkListRepo | PgLinkListRepo;
+
+  constructor(private readonly db: Db) {
+    this.list = db.dialect === 'postgres' ? new PgLinkListRepo(db.kysely) : new LinkListRepo(db.sqlite);
+  }
+
+  transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+    return this.db.kysely.transaction().execute(work);
+  }
+
+  /** Ids of the account's links the selection names, newest first (within `trx` on PostgreSQL). */
+  async selectIds(trx: Trx, userId: number, s: Selection, now: string): Promise<number[]> {
+    const only = s.ids?.length ? s.ids : undefined;
+    if (this.list instanceof PgLinkListRepo) return this.list.selectIds(userId, listQueryOf(s), now, only, trx);
+    // SQLite: the raw connection is the one the transaction holds.
+    return this.list.selectIds(userId, listQueryOf(s), now, only);
+  }
+
+  /** Links of the selection whose start is not before `end` (an end date they cannot take). */
+  async startsNotBefore(trx: Trx, ids: number[], end: string): Promise<number[]> {
+    const rows = await trx
+      .selectFrom('links')
+      .select('id')
+      .where(inIds(trx, 'id', ids))
+      .where('active_period_start_at', 'is not', null)
+      .where('active_period_start_at', '>=', end)
+      .orderBy('id')
+      .limit(10)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Drops the before-images of operations whose undo window is over, then records a new operation. */
+  private async record(trx: Trx, userId: number, kind: 'update' | 'delete', s: Selection, changes: object, ids: number[], now: string): Promise<Recorded> {
+    const expired = sql<boolean>`operation_id IN (SELECT id FROM operations WHERE purged = 0 AND undo_until < ${now})`;
+    for (const table of ['operation_links', 'operation_link_pixels', 'operation_deleted_links', 'operation_click_events', 'operation_click_daily'] as const) {
+      await trx.deleteFrom(table).where(expired).execute();
+    }
+    await trx.updateTable('operations').set({ purged: 1 }).where('purged', '=', 0).where('undo_until', '<', now).execute();
+    const { id } = await trx
+      .insertInto('operations')
+      .values({
+        user_id: userId,
+        kind,
+        selection: JSON.stringify(s),
+        changes: JSON.stringify(changes),
+        count: ids.length,
+        created_at: now,
+        undo_until: new Date(Date.parse(now) + UNDO_WINDOW_MS).toISOString(),
+        undone_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('operation_links')
+      .columns(['operation_id', 'link_id', 'updated_at', 'space_id', 'disabled', 'active_period_end_at', 'clicks_limit', 'expiration_url'])
+      .expression(
+        trx
+          .selectFrom('links')
+          .select([sql.lit(id).as('operation_id'), 'id', 'updated_at', 'space_id', 'disabled', 'active_period_end_at', 'clicks_limit', 'expiration_url'])
+          .where(inIds(trx, 'id', ids)),
+      )
+      .execute();
+    return { operationId: id, createdAt: now };
+  }
+
+  private async savePixels(trx: Trx, op: number): Promise<void> {
+    await trx
+      .insertInto('operation_link_pixels')
+      .columns(['operation_id', 'link_id', 'pixel_id'])
+      .expression(trx.selectFrom('link_pixels').select([sql.lit(op).as('operation_id'), 'link_id', 'pixel_id']).where(ofOperation('link_id', op)))
+      .execute();
+  }
+
+  /** Sets `changes` on the links `ids`, stamping updated_at with the operation's time. */
+  async update(trx: Trx, userId: number, s: Selection, changes: BulkChanges, ids: number[], now: string): Promise<Recorded> {
+    const counters = await countersOff(trx, userId);
+    const rec = await this.record(trx, userId, 'update', s, changes, ids, now);
+    const op = rec.operationId;
+    if (changes.pixel_ids !== undefined) {
+      await this.savePixels(trx, op);
+      await trx.deleteFrom('link_pixels').where(ofOperation('link_id', op)).execute();
+      if (changes.pixel_ids.length) {
+        await trx
+          .insertInto('link_pixels')
+          .columns(['link_id', 'pixel_id'])
+          .expression(
+            trx
+              .selectFrom('operation_links as ol')
+              .innerJoin('pixels as p', (j) => j.on(inIds(trx, 'p.id', changes.pixel_ids as number[])))
+              .select(['ol.link_id', 'p.id'])
+              .where('ol.operation_id', '=', op),
+          )
+          .execute();
+      }
+    }
+    const set: Updateable<LinksTable> = { updated_at: now };
+    for (const key of ['space_id', 'disabled', 'active_period_end_at', 'clicks_limit', 'expiration_url'] as const) {
+      if (changes[key] !== undefined) (set as Record<string, unknown>)[key] = changes[key];
+    }
+    for (const part of parts(trx, ids)) await trx.updateTable('links').set(set).where(inIds(trx, 'id', part)).execute();
+    await counters.end();
+    return rec;
+  }
+
+  /** Deletes the links `ids` after copying them, their pixel links and their statistics. */
+  async delete(trx: Trx, userId: number, s: Selection, ids: number[], now: string): Promise<Recorded> {
+    const counters = await countersOff(trx, userId);
+    const rec = await this.record(trx, userId, 'delete', s, {}, ids, now);
+    const op = rec.operationId;
+    const lit = sql.lit(op).as('operation_id');
+    await this.savePixels(trx, op);
+    for (const part of parts(trx, ids)) {
+      const these = (column: string) => inIds(trx, column, part);
+      await trx
+        .insertInto('operation_deleted_links')
+        .columns(['operation_id', ...LINK_COLUMNS])
+        .expression(trx.selectFrom('links').select([lit, ...LINK_COLUMNS]).where(these('id')))
+        .execute();
+      await trx
+        .insertInto('operation_click_events')
+        .columns(['operation_id', ...EVENT_COLUMNS])
+        .expression(trx.selectFrom('click_events').select([lit, ...EVENT_COLUMNS]).where(these('link_id')).orderBy('id'))
+        .execute();
+      await trx
+        .insertInto('operation_click_daily')
+        .columns(['operation_id', ...DAILY_COLUMNS])
+        .expression(trx.selectFrom('click_daily').select([lit, ...DAILY_COLUMNS]).where(these('link_id')))
+        .execute();
+      await trx.deleteFrom('links').where(these('id')).execute();
+    }
+    await counters.end();
+    return rec;
+  }
+}

@@ -1,0 +1,149 @@
+// POST, PATCH and DELETE /api/v1/links/bulk (issue 10). Static paths: /links/:id never shadows them.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import {
+  BULK_FIELDS,
+  DRY_RUN_SAMPLE,
+  SELECTION_REQUIRED,
+  bulkActionQuerySchema,
+  bulkCreateBodySchema,
+  bulkCreateQuerySchema,
+  bulkDeleteQuerySchema,
+  bulkUpdateBodySchema,
+  isExplicit,
+  selectionSchema,
+  type BulkChanges,
+  type Selection,
+} from '../../shared/bulk.schema';
+import type { AppContext } from '../context';
+import { fieldError, validationError } from '../http/errors';
+import { nowIso } from '../http/pagination';
+import { isUniqueViolation } from '../db/errors';
+import { LinksRepo } from './links.repo';
+import { LinksBulkRepo, type Trx } from './links.bulk.repo';
+import { BulkCreator } from './links.bulk-create';
+import { titleQueueOf } from './links.service';
+import { OperationsRepo } from '../operations/operations.repo';
+import { presentOperation } from '../operations/operation.presenter';
+
+/** Up to this many changed links are announced one by one; more reset every cache at once. */
+export const ANNOUNCE_ONE_BY_ONE = 100;
+
+/** Tells the redirect cache (and, through PostgreSQL's change bridge, the other instances) what changed. */
+export function announce(ctx: AppContext, ids: number[]): void {
+  if (ids.length > ANNOUNCE_ONE_BY_ONE) ctx.changes.emit('reset');
+  else for (const id of ids) ctx.changes.emit('link', id);
+}
+
+/** 1,000 links of 2,048-character URLs fit (JSON); form bodies keep the app's 512 KB limit. */
+const BULK_BODY_LIMIT = 5 * 1024 * 1024;
+
+const selectionOf = (b: Selection): Selection => ({
+  ids: b.ids,
+  search: b.search,
+  search_by: b.search_by,
+  status: b.status,
+  space_id: b.space_id,
+  domain_id: b.domain_id,
+  pixel_id: b.pixel_id,
+  all: b.all,
+});
+
+export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const creator = new BulkCreator(ctx);
+  const bulk = new LinksBulkRepo(ctx.db);
+  const links = new LinksRepo(ctx.db.kysely);
+  const operations = new OperationsRepo(ctx.db.kysely);
+  const tags = ['Bulk'];
+
+  app.post('/bulk', { bodyLimit: BULK_BODY_LIMIT, schema: { tags, querystring: bulkCreateQuerySchema, body: bulkCreateBodySchema } }, async (request, reply) => {
+    const userId = request.user.id;
+    const { dry_run: dryRun, partial } = request.query;
+    const { valid, issues } = await creator.check(userId, request.body.links);
+    if (issues.length && (!partial || !valid.length)) throw validationError(issues);
+    const errors = issues.length ? validationError(issues).errors : undefined;
+    const now = nowIso();
+    const values = await creator.prepare(userId, valid, now);
+    const pixelIds = valid.map((v) => v.input.pixel_ids ?? []);
+    const meta = (created: number) => ({ created, failed: new Set(issues.map((i) => i.field.split('.')[1])).size, rows: valid.map((v) => v.row) });
+    if (dryRun) {
+      const data = await creator.preview(values, valid, pixelIds);
+      return { data, meta: { ...meta(0), dry_run: true }, ...(errors ? { errors } : {}), status: 200 };
+    }
+    const ids = await creator.insert(values, pixelIds).catch((err: unknown) => {
+      throw isUniqueViolation(err) ? fieldError('links', 'has an alias that another request took meanwhile; nothing was created, send it again.') : err;
+    });
+    announce(ctx, ids);
+    const queue = titleQueueOf(ctx);
+    if (ctx.config.fetchTitles && queue) ids.forEach((id, i) => !values[i]?.title && queue.request(userId, id, values[i]?.url as string));
+    const data = await creator.presentIds(ids);
+    return reply.code(issues.length ? 200 : 201).send({ data, meta: meta(ids.length), ...(errors ? { errors } : {}), status: 200 });
+  });
+
+  /** The selection's count and first links (dry run), or the operation that changed them. */
+  const run = async (
+    userId: number,
+    s: Selection,
+    dryRun: boolean,
+    write: (trx: Trx, ids: number[], now: string) => Promise<{ operationId: number }>,
+    check?: (trx: Trx, ids: number[]) => Promise<void>,
+  ) => {
+    if (!isExplicit(s)) throw fieldError('ids', SELECTION_REQUIRED);
+    const now = nowIso();
+    const done = await bulk.transaction(async (trx) => {
+      const ids = await bulk.selectIds(trx, userId, s, now);
+      if (check && ids.length) await check(trx, ids);
+      if (dryRun || !ids.length) return { ids, operationId: null };
+      return { ids, operationId: (await write(trx, ids, now)).operationId };
+    });
+    if (dryRun) {
+      const sample = await creator.presentIds(done.ids.slice(0, DRY_RUN_SAMPLE));
+      return { data: { count: done.ids.length, dry_run: true, links: sample }, status: 200 as const };
+    }
+    announce(ctx, done.ids);
+    const op = done.operationId === null ? undefined : await operations.find(userId, done.operationId);
+    return { data: { count: done.ids.length, operation: op ? presentOperation(op) : null }, status: 200 as const };
+  };
+
+  app.patch('/bulk', { schema: { tags, querystring: bulkActionQuerySchema, body: bulkUpdateBodySchema } }, async (request) => {
+    const userId = request.user.id;
+    const set = request.body.set ?? {};
+    const changes = Object.fromEntries(BULK_FIELDS.filter((f) => set[f] !== undefined).map((f) => [f, set[f]])) as BulkChanges;
+    const s = selectionOf(request.body);
+    if (!isExplicit(s)) throw fieldError('ids', SELECTION_REQUIRED);
+    if (!Object.keys(changes).length) throw fieldError('set', `Send at least one field to change under set: ${BULK_FIELDS.join(', ')}.`);
+    const issues: { field: string; message: string }[] = [];
+    if (changes.space_id && !(await links.ownedIds('spaces', userId, [changes.space_id])).size) {
+      issues.push({ field: 'set.space_id', message: 'must be one of your spaces.' });
+    }
+    if (changes.pixel_ids?.length) {
+      const own = await links.ownedIds('pixels', userId, changes.pixel_ids);
+      changes.pixel_ids.forEach((p, i) => !own.has(p) && issues.push({ field: `set.pixel_ids.${i}`, message: 'must be one of your pixels.' }));
+    }
+    if (issues.length) throw validationError(issues);
+    const end = changes.active_period_end_at;
+    const checkEnd = end
+      ? async (trx: Trx, ids: number[]) => {
+          const bad = await bulk.startsNotBefore(trx, ids, end);
+          if (bad.length) {
+            throw fieldError('set.active_period_end_at', `must be a date after the active_period_start_at of every selected link (not so for ids ${bad.join(', ')}).`);
+          }
+        }
+      : undefined;
+    return run(userId, s, request.query.dry_run, (trx, ids, now) => bulk.update(trx, userId, s, changes, ids, now), checkEnd);
+  });
+
+  // The selection travels in the body (JSON or form) or, as a DELETE often has no body, in the query.
+  const noBodyIsEmpty = (request: { body: unknown }, _reply: unknown, done: () => void) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+    done();
+  };
+  app.delete('/bulk', { preValidation: noBodyIsEmpty, schema: { tags, querystring: bulkDeleteQuerySchema, body: selectionSchema } }, async (request) => {
+    const userId = request.user.id;
+    const body = selectionOf(request.body);
+    const s = isExplicit(body) ? body : selectionOf(request.query);
+    return run(userId, s, request.query.dry_run, (trx, ids, now) => bulk.delete(trx, userId, s, ids, now));
+  });
+}

@@ -1,0 +1,137 @@
+// Recorded bulk operations (migration 006): the account's history, and undo. An undo reverts in one
+// transaction; it refuses (409 with the conflicting link ids) when it would overwrite a later change: for a
+// PATCH a link whose updated_at moved on since (or that is gone), for a DELETE a link whose alias another
+// link took meanwhile (or whose domain is gone). With force, a PATCH's undo overwrites those later changes
+// (links that are gone stay gone) and a DELETE's undo brings back every link it can and skips the others.
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, OperationsTable } from '../db/schema';
+import { isPostgres } from '../db/dialect';
+import { DAILY_COLUMNS, EVENT_COLUMNS, LINK_COLUMNS, inIds, parts } from '../links/links.bulk.repo';
+
+export type OperationRow = Selectable<OperationsTable>;
+type Trx = Kysely<Database>;
+
+/** Conflicting ids listed in an answer at most (the count says how many there are). */
+const CONFLICTS_SHOWN = 1000;
+
+export interface UndoResult {
+  /** Links reverted. */
+  restored: number;
+  /** Links left as they are (force with conflicts). */
+  skipped: number[];
+  /** Ids of the links reverted, for the caches (capped by the caller). */
+  ids: number[];
+}
+
+export class OperationsRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async list(userId: number, page: number, perPage: number): Promise<{ rows: OperationRow[]; total: number }> {
+    const rows = await this.db
+      .selectFrom('operations')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute();
+    const { n } = await this.db
+      .selectFrom('operations')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return { rows, total: Number(n) };
+  }
+
+  find(userId: number, id: number, db: Trx = this.db): Promise<OperationRow | undefined> {
+    return db.selectFrom('operations').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  /** Links of a PATCH that changed since (updated_at moved on) or are gone. */
+  async updateConflicts(trx: Trx, op: OperationRow): Promise<{ ids: number[]; gone: number[] }> {
+    const rows = await trx
+      .selectFrom('operation_links as ol')
+      .leftJoin('links as l', 'l.id', 'ol.link_id')
+      .select(['ol.link_id', 'l.id as current'])
+      .where('ol.operation_id', '=', op.id)
+      .where((eb) => eb.or([eb('l.id', 'is', null), eb('l.updated_at', '!=', op.created_at)]))
+      .orderBy('ol.link_id')
+      .execute();
+    return { ids: rows.map((r) => r.link_id), gone: rows.filter((r) => r.current === null).map((r) => r.link_id) };
+  }
+
+  /** Links of a DELETE that cannot come back: their alias is taken on their domain, or the domain is gone. */
+  async deleteConflicts(trx: Trx, op: OperationRow): Promise<number[]> {
+    const key = isPostgres(trx) ? 'coalesce' : 'ifnull';
+    const rows = await sql<{ id: number }>`SELECT d.id FROM operation_deleted_links d WHERE d.operation_id = ${op.id} AND (
+        EXISTS (SELECT 1 FROM links l WHERE ${sql.raw(key)}(l.domain_id, 0) = ${sql.raw(key)}(d.domain_id, 0) AND l.alias = d.alias)
+        OR EXISTS (SELECT 1 FROM links l WHERE l.id = d.id)
+        OR (d.domain_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM domains WHERE id = d.domain_id))
+      ) ORDER BY d.id`.execute(trx);
+    return rows.rows.map((r) => Number(r.id));
+  }
+
+  /** Puts back the old values (and pixels) of a PATCH on the links that exist, except `skip`. */
+  async undoUpdate(trx: Trx, op: OperationRow, skip: number[]): Promise<UndoResult> {
+    const changes = JSON.parse(op.changes) as Record<string, unknown>;
+    const skipped = new Set(skip);
+    const keep = (ids: number[]) => ids.filter((id) => !skipped.has(id));
+    const targets = keep(
+      (await trx.selectFrom('operation_links as ol').innerJoin('links as l', 'l.id', 'ol.link_id').select('ol.link_id').where('ol.operation_id', '=', op.id).execute()).map((r) => r.link_id),
+    );
+    if (!targets.length) return { restored: 0, skipped: skip, ids: [] };
+    if (skip.length) await trx.deleteFrom('operation_links').where('operation_id', '=', op.id).where(inIds(trx, 'link_id', skip)).execute();
+    const cols = ['space_id', 'disabled', 'active_period_end_at', 'clicks_limit', 'expiration_url'].filter((c) => changes[c] !== undefined);
+    // A space deleted since cannot come back: the link stays without one (as deleting the space left it).
+    const value = (c: string) =>
+      c === 'space_id' ? `CASE WHEN EXISTS (SELECT 1 FROM spaces s WHERE s.id = ol.space_id) THEN ol.space_id END` : `ol.${c}`;
+    const assignments = [...cols.map((c) => `${c} = ${value(c)}`), 'updated_at = ol.updated_at'].join(', ');
+    for (const part of parts(trx, targets)) {
+      await sql`UPDATE links SET ${sql.raw(assignments)} FROM operation_links ol
+        WHERE ol.operation_id = ${op.id} AND ol.link_id = links.id AND ${inIds(trx, 'ol.link_id', part)}`.execute(trx);
+    }
+    if (changes.pixel_ids !== undefined) {
+      await trx.deleteFrom('link_pixels').where(sql<boolean>`link_id IN (SELECT link_id FROM operation_links WHERE operation_id = ${op.id})`).execute();
+      await sql`INSERT INTO link_pixels (link_id, pixel_id) SELECT olp.link_id, olp.pixel_id FROM operation_link_pixels olp
+        JOIN operation_links ol ON ol.operation_id = olp.operation_id AND ol.link_id = olp.link_id
+        JOIN links l ON l.id = olp.link_id JOIN pixels p ON p.id = olp.pixel_id
+        WHERE olp.operation_id = ${op.id}`.execute(trx);
+    }
+    return { restored: targets.length, skipped: skip, ids: targets };
+  }
+
+  /** Brings back the links of a DELETE (same ids), except `skip`, with their pixels and statistics. */
+  async undoDelete(trx: Trx, op: OperationRow, skip: number[]): Promise<UndoResult> {
+    if (skip.length) {
+      await trx.deleteFrom('operation_deleted_links').where('operation_id', '=', op.id).where(inIds(trx, 'id', skip)).execute();
+    }
+    const cols = LINK_COLUMNS.join(', ');
+    const selected = LINK_COLUMNS.map((c) => (c === 'space_id' ? 'CASE WHEN EXISTS (SELECT 1 FROM spaces s WHERE s.id = d.space_id) THEN d.space_id END' : `d.${c}`)).join(', ');
+    const ids = (await trx.selectFrom('operation_deleted_links').select('id').where('operation_id', '=', op.id).orderBy('id').execute()).map((x) => x.id);
+    for (const part of parts(trx, ids)) {
+      await sql`INSERT INTO links (${sql.raw(cols)}) SELECT ${sql.raw(selected)} FROM operation_deleted_links d
+        WHERE d.operation_id = ${op.id} AND ${inIds(trx, 'd.id', part)} ORDER BY d.id`.execute(trx);
+    }
+    const restoredOnly = (column: string) => sql<boolean>`${sql.ref(column)} IN (SELECT id FROM operation_deleted_links WHERE operation_id = ${op.id})`;
+    await sql`INSERT INTO link_pixels (link_id, pixel_id) SELECT olp.link_id, olp.pixel_id FROM operation_link_pixels olp
+      JOIN pixels p ON p.id = olp.pixel_id WHERE olp.operation_id = ${op.id} AND ${restoredOnly('olp.link_id')}`.execute(trx);
+    const events = EVENT_COLUMNS.join(', ');
+    await sql`INSERT INTO click_events (${sql.raw(events)}) SELECT ${sql.raw(events)} FROM operation_click_events
+      WHERE operation_id = ${op.id} AND ${restoredOnly('link_id')} ORDER BY clicked_at`.execute(trx);
+    const daily = DAILY_COLUMNS.join(', ');
+    await sql`INSERT INTO click_daily (${sql.raw(daily)}) SELECT ${sql.raw(daily)} FROM operation_click_daily
+      WHERE operation_id = ${op.id} AND ${restoredOnly('link_id')}`.execute(trx);
+    // The ids were handed out before (by the identity on PostgreSQL, AUTOINCREMENT on SQLite): new links never reuse them.
+    return { restored: ids.length, skipped: skip, ids };
+  }
+
+  async markUndone(trx: Trx, id: number, now: string): Promise<void> {
+    await trx.updateTable('operations').set({ undone_at: now }).where('id', '=', id).execute();
+  }
+}
+
+export { CONFLICTS_SHOWN };

@@ -1,0 +1,96 @@
+// GET /api/v1/operations, GET /api/v1/operations/{id}, POST /api/v1/operations/{id}/undo (issue 10).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import { z } from 'zod';
+import { PER_PAGE_OPTIONS } from '../../shared/enums';
+import { queryInt, queryNumberEnum } from '../../shared/fields';
+import { undoQuerySchema } from '../../shared/bulk.schema';
+import { HttpError, notFound } from '../http/errors';
+import { nowIso, ok, paginate, parseId } from '../http/pagination';
+import { idParams } from '../http/params';
+import { isPostgres } from '../db/dialect';
+import { announce } from '../links/links.bulk.routes';
+import { countersOff } from '../links/links.bulk.repo';
+import { CONFLICTS_SHOWN, OperationsRepo } from './operations.repo';
+import { presentOperation } from './operation.presenter';
+
+const listQuery = z.object({
+  per_page: queryNumberEnum(PER_PAGE_OPTIONS, 10),
+  page: queryInt(1).transform((v) => v ?? 1),
+});
+
+/** 409 with the ids of the links an undo would overwrite. */
+class ConflictError extends HttpError {
+  constructor(
+    message: string,
+    private readonly conflicts: number[],
+  ) {
+    super(409, message);
+  }
+
+  override body(): Record<string, unknown> {
+    return { message: this.message, conflicts: this.conflicts.slice(0, CONFLICTS_SHOWN), conflicts_count: this.conflicts.length, status: 409 };
+  }
+}
+
+export async function operationsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const repo = new OperationsRepo(app.ctx.db.kysely);
+  const tags = ['Operations'];
+
+  app.get('/', { schema: { tags, querystring: listQuery } }, async (request) => {
+    const { page, per_page: perPage } = request.query;
+    const { rows, total } = await repo.list(request.user.id, page, perPage);
+    const now = nowIso();
+    return paginate(request, rows.map((r) => presentOperation(r, now)), total, page, perPage);
+  });
+
+  app.get('/:id', { schema: { tags, params: idParams } }, async (request) => {
+    const op = await repo.find(request.user.id, parseId(request.params.id));
+    if (!op) throw notFound();
+    return ok(presentOperation(op));
+  });
+
+  app.post('/:id/undo', { schema: { tags, params: idParams, querystring: undoQuerySchema } }, async (request) => {
+    const userId = request.user.id;
+    const id = parseId(request.params.id);
+    const force = request.query.force;
+    const now = nowIso();
+    const result = await repo.transaction(async (trx) => {
+      // One undo at a time per operation (PostgreSQL: the row lock; SQLite: one writer).
+      if (isPostgres(trx)) await trx.selectFrom('operations').select('id').where('id', '=', id).forUpdate().execute();
+      const op = await repo.find(userId, id, trx);
+      if (!op) throw notFound();
+      if (op.undone_at) throw new HttpError(409, `This operation was already undone (${op.undone_at}).`);
+      if (op.purged || op.undo_until < now) {
+        throw new HttpError(409, `This operation can no longer be undone: operations can be undone for 24 hours (until ${op.undo_until}).`);
+      }
+      let skip: number[];
+      if (op.kind === 'update') {
+        const { ids, gone } = await repo.updateConflicts(trx, op);
+        if (ids.length && !force) {
+          throw new ConflictError(
+            `${ids.length} of the links changed after this operation or are gone; nothing was undone. Send force=1 to overwrite those later changes (links that are gone stay gone).`,
+            ids,
+          );
+        }
+        skip = gone;
+      } else {
+        skip = await repo.deleteConflicts(trx, op);
+        if (skip.length && !force) {
+          throw new ConflictError(
+            `${skip.length} of the deleted links cannot come back (their alias was taken meanwhile, or their domain is gone); nothing was undone. Send force=1 to bring back the others.`,
+            skip,
+          );
+        }
+      }
+      const counters = await countersOff(trx, op.user_id);
+      const undo = op.kind === 'update' ? await repo.undoUpdate(trx, op, skip) : await repo.undoDelete(trx, op, skip);
+      await counters.end();
+      await repo.markUndone(trx, op.id, now);
+      return { op: { ...op, undone_at: now }, undo };
+    });
+    announce(app.ctx, result.undo.ids);
+    return ok({ ...presentOperation(result.op), restored: result.undo.restored, skipped: result.undo.skipped.slice(0, CONFLICTS_SHOWN) });
+  });
+}
