@@ -8,6 +8,7 @@ const POSTGRES_TESTS = [
   'links/links', 'links/links.update', 'links/links.list', 'links/links.search', 'links/links.targets', 'links/links.property',
   'redirect/redirect', 'redirect/fast-path', 'redirect/targeting', 'redirect/grant-cookies', 'redirect/escaping',
   'http/isolation', 'http/authz-matrix', 'http/errors', 'http/rate-limit', 'clicks/clicks', 'openapi/openapi',
+  'imports/imports', 'exports/exports',
 ].map((f) => `src/server/${f}.test.ts`);
 
 if (!process.env.TEST_DATABASE_URL && process.argv.some((a) => a.includes('vitest'))) {

@@ -10,6 +10,7 @@ import * as m002 from './migrations/002-list-performance';
 import * as m003 from './migrations/003-lean-click-events';
 import * as m004 from './migrations/004-shared-limits';
 import * as m005 from './migrations/005-domain-https';
+import * as m007 from './migrations/007-imports';
 
 const migrations: Record<string, Migration> = {
   '001-initial': m001,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '003-lean-click-events': m003,
   '004-shared-limits': m004,
   '005-domain-https': m005,
+  '007-imports': m007,
 };
 
 class StaticMigrations implements MigrationProvider {

@@ -98,6 +98,28 @@ export interface SettingsTable {
   value: string;
 }
 
+/** An import job (migration 007); `failures` is JSON text of the first ImportFailure entries. */
+export interface ImportsTable {
+  id: Generated<number>;
+  user_id: number;
+  status: string;
+  source: string;
+  on_conflict: string;
+  partial: number;
+  domain_id: number | null;
+  file_name: string | null;
+  rows_total: number;
+  rows_read: number;
+  created: number;
+  skipped: number;
+  failed: number;
+  failures: string;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   domains: DomainsTable;
@@ -108,4 +130,5 @@ export interface Database {
   click_events: ClickEventsTable;
   click_daily: ClickDailyTable;
   settings: SettingsTable;
+  imports: ImportsTable;
 }
