@@ -22,13 +22,13 @@ export async function exportsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
 
-  app.get('/links/export', { schema: { tags: ['Exports'], querystring: linkExportQuerySchema } }, async (request, reply) => {
+  app.get('/links/export', { schema: { tags: ['Exports'], summary: 'Every link matching the list filters, as CSV or JSON (streamed)', querystring: linkExportQuerySchema } }, async (request, reply) => {
     const q = request.query;
     const chunks = linkExportChunks(db, config.baseUrl, request.user.id, q);
     return download(reply, chunks, 'links', q.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8');
   });
 
-  app.get('/stats/export', { schema: { tags: ['Exports'], querystring: clicksExportQuerySchema } }, async (request, reply) => {
+  app.get('/stats/export', { schema: { tags: ['Exports'], summary: "The account's raw click events as CSV (streamed)", querystring: clicksExportQuerySchema } }, async (request, reply) => {
     const q = request.query;
     if (q.link_id !== undefined) {
       const link = await db.kysely.selectFrom('links').select('id').where('id', '=', q.link_id).where('user_id', '=', request.user.id).executeTakeFirst();

@@ -97,7 +97,11 @@ export async function importsRoutes(fastify: FastifyInstance): Promise<void> {
     throw error;
   });
 
-  app.post('/links/import', { bodyLimit: limit, schema: { tags: ['Imports'], querystring: importQuerySchema } }, async (request, reply) => {
+  const description =
+    `The body is the CSV file: multipart/form-data with the field "file", or the file itself as text/csv (UTF-8, at most ${MB} MB; ` +
+    'comma, semicolon or tab separated, with a header row). Formats: linkdeck (GET /links/export), bitly, yourls, kutt, shlink, detected ' +
+    'from the header or named with source=. Answers 202 with an import job; GET /imports/{id} follows it.';
+  app.post('/links/import', { bodyLimit: limit, schema: { tags: ['Imports'], summary: 'Import links from a CSV file', description, querystring: importQuerySchema } }, async (request, reply) => {
     const q = request.query;
     const userId = request.user.id;
     if (q.domain_id !== undefined && !(await repo.namesToIds('domains', userId).then((m) => [...m.values()].includes(q.domain_id as number)))) {
