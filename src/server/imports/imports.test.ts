@@ -218,3 +218,22 @@ describe('GET /api/v1/imports', () => {
     expect422(await get(t, t.userKey, '/api/v1/imports?per_page=7'), 'per_page');
   });
 });
+
+describe('an import when the server stops', () => {
+  it('stops after the batch under way and says so in the job', async () => {
+    const t3 = await createTestApp();
+    try {
+      const rows = Array.from({ length: 5000 }, (_, i) => `https://e.com/stop/${i},stop-${i}`).join('\n');
+      const res = await postCsv(t3, t3.userKey, `url,alias\n${rows}\n`, '?partial=1');
+      expect(res.statusCode).toBe(202);
+      await t3.app.close();
+      const [job] = await t3.query<{ status: string; error: string; created: number }>('SELECT status, error, created FROM imports WHERE id = ?', res.json().data.id);
+      expect(job?.status).toBe('failed');
+      expect(job?.error).toMatch(/^The server stopped during the import; \d+ links had been written/);
+      const [count] = await t3.query<{ n: number }>("SELECT count(*) AS n FROM links WHERE alias LIKE 'stop-%'");
+      expect(count?.n).toBeLessThan(5000);
+    } finally {
+      await t3.close();
+    }
+  });
+});
