@@ -23,6 +23,8 @@ async function main(): Promise<void> {
     ['redirect', () => optional('redirect.bench.ts', 'runRedirectBench')],
     ['redirect on PostgreSQL', () => optional('pg-redirect.bench.ts', 'runPgRedirectBench')],
     ['web', () => optional('web.bench.ts', 'runWebBench')],
+    ['import and export', () => optional('import.bench.ts', 'runImportBench')],
+    ['bulk', () => optional('bulk.bench.ts', 'runBulkBench')],
   ] as const) {
     console.error(`\n== ${name} benchmark ==`);
     try {

@@ -16,6 +16,8 @@ import { usersRoutes } from './users/users.routes';
 import { accountRoutes } from './account/account.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { visitorRoutes } from './visitor/visitor.routes';
+import { importsRoutes } from './imports/imports.routes';
+import { exportsRoutes } from './exports/exports.routes';
 
 export async function apiPlugin(app: FastifyInstance): Promise<void> {
   const { config, db } = app.ctx;
@@ -55,6 +57,9 @@ export async function apiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes, { prefix: '/account' });
   await app.register(statsRoutes, { prefix: '/stats' });
   await app.register(visitorRoutes, { prefix: '/visitor' });
+  // /links/import, /links/export and /stats/export: static paths, never shadowed by /links/:id.
+  await app.register(importsRoutes);
+  await app.register(exportsRoutes);
 
   app.all('/*', { schema: { hide: true } }, async (_request, reply) => sendError(reply, notFound()));
 }

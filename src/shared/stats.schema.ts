@@ -6,7 +6,8 @@ import { canonicalTimeZone } from './time-zone';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
-const dateField = z.preprocess(
+/** An optional `Y-m-d` date of a query; '' is absent. */
+export const dateField = z.preprocess(
   (v) => (v === '' ? undefined : v),
   z
     .string({ error: 'must be a date like 2026-11-22.' })

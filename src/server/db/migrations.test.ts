@@ -83,3 +83,19 @@ describe('006-operations', () => {
     await db.close();
   });
 });
+
+describe('007-imports', () => {
+  it('adds the imports table to a database with data; an account takes its import jobs with it', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-migrate-'));
+    const file = path.join(dir, 'old.db');
+    await databaseAt002(file);
+    const db = await openDatabase(file);
+    const s = db.sqlite;
+    expect(s.prepare('SELECT count(*) FROM links').pluck().get()).toBe(2);
+    s.prepare(`INSERT INTO imports (user_id, status, source, on_conflict, created_at, updated_at) VALUES (1, 'queued', 'bitly', 'skip', 'x', 'x')`).run();
+    expect(s.prepare('SELECT rows_read, created, failures, partial FROM imports').get()).toEqual({ rows_read: 0, created: 0, failures: '[]', partial: 0 });
+    s.prepare('DELETE FROM users WHERE id = 1').run();
+    expect(s.prepare('SELECT count(*) FROM imports').pluck().get()).toBe(0);
+    await db.close();
+  });
+});

@@ -139,6 +139,28 @@ export type OperationDeletedLinksTable = { operation_id: number } & { [K in keyo
 export type OperationClickEventsTable = { operation_id: number } & Omit<ClickEventsTable, 'id'>;
 export type OperationClickDailyTable = { operation_id: number } & ClickDailyTable;
 
+/** An import job (migration 007); `failures` is JSON text of the first ImportFailure entries. */
+export interface ImportsTable {
+  id: Generated<number>;
+  user_id: number;
+  status: string;
+  source: string;
+  on_conflict: string;
+  partial: number;
+  domain_id: number | null;
+  file_name: string | null;
+  rows_total: number;
+  rows_read: number;
+  created: number;
+  skipped: number;
+  failed: number;
+  failures: string;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   domains: DomainsTable;
@@ -155,4 +177,5 @@ export interface Database {
   operation_deleted_links: OperationDeletedLinksTable;
   operation_click_events: OperationClickEventsTable;
   operation_click_daily: OperationClickDailyTable;
+  imports: ImportsTable;
 }

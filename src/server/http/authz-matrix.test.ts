@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
 import { create, createLink, json } from '../test-utils/api';
+import { importRunnerOf } from '../imports/imports.routes';
 
 interface Operation {
   security?: Record<string, string[]>[];
@@ -66,7 +67,14 @@ const FIXTURES: Record<string, () => Promise<number>> = {
     const res = await t.as(t.adminKey, { method: 'PATCH', url: '/api/v1/links/bulk', ...json({ ids: [link.id], set: { clicks_limit: 5 } }) });
     return res.json().data.operation.id as number;
   },
+  imports: async () => {
+    const res = await t.as(t.adminKey, { method: 'POST', url: '/api/v1/links/import', payload: 'url\nhttps://e.com/theirs\n', headers: { 'content-type': 'text/csv' } });
+    await importRunnerOf(t.app.ctx)?.idle(); // finished, so that the owner's view of it stays the same
+    return res.json().data.id as number;
+  },
 };
+// Operations whose body is a file (text/csv), not JSON: a valid one.
+const FILE_BODIES: Record<string, string> = { 'POST /api/v1/links/import': 'url\nhttps://matrix.example/imported\n' };
 // Valid bodies, so that a 422 cannot stand in for the authorization answer.
 const BODIES: Record<string, { create?: object; update?: object }> = {
   domains: { create: { name: 'matrix.example.com' }, update: { homepage_url: 'https://hijack.example' } },
@@ -100,8 +108,10 @@ function bodyFor(op: Op): object | undefined {
 
 /** inject() with an Authorization header (or none) and an optional JSON body. */
 function send(op: Op, url: string, authorization: string | null, body?: object): Promise<LightMyRequestResponse> {
-  const payload = body ? json(body) : {};
-  const headers = { ...(authorization ? { authorization } : {}), ...(body ? { 'content-type': 'application/json' } : {}) };
+  const file = FILE_BODIES[`${op.method} ${op.path}`];
+  const payload = file ? { payload: file } : body ? json(body) : {};
+  const type = file ? 'text/csv' : body ? 'application/json' : undefined;
+  const headers = { ...(authorization ? { authorization } : {}), ...(type ? { 'content-type': type } : {}) };
   return t.app.inject({ method: op.method as 'GET', url, ...payload, headers });
 }
 

@@ -24,14 +24,15 @@ export const STATUS_SQL: Record<1 | 2 | 3, string> = {
 
 const SORT_COLUMNS = new Set(['id', 'clicks', 'title', 'alias', 'url']);
 
-interface Built {
+export interface Built {
   /** Conditions on `l` besides the owner, the FTS match and the status. */
   filters: string[];
   params: Record<string, unknown>;
   fts: string | null;
 }
 
-function build(userId: number, q: LinkListQuery, now: string): Built {
+/** The list's filters as SQL on `l` (also the links export's, exports/link-export.ts). */
+export function listFilters(userId: number, q: LinkListQuery, now: string): Built {
   const filters: string[] = [];
   const params: Record<string, unknown> = { user: userId, now };
   let fts: string | null = null;
@@ -81,7 +82,7 @@ export class LinkListRepo {
   }
 
   list(userId: number, q: LinkListQuery, now: string): { rows: LinkRow[]; total: number } {
-    const b = build(userId, q, now);
+    const b = listFilters(userId, q, now);
     const where = ['l.user_id = @user', ...b.filters];
     if (q.status !== 0) where.push(STATUS_SQL[q.status]);
     const dir = q.sort === 'asc' ? 'ASC' : 'DESC';
@@ -109,7 +110,7 @@ export class LinkListRepo {
    * newest first; with `only`, just those of these ids. For bulk work (links.bulk.repo.ts).
    */
   selectIds(userId: number, q: LinkListQuery, now: string, only?: number[]): number[] {
-    const b = build(userId, q, now);
+    const b = listFilters(userId, q, now);
     const where = ['l.user_id = @user', ...b.filters];
     if (q.status !== 0) where.push(STATUS_SQL[q.status]);
     if (b.fts) where.push('l.id IN (SELECT rowid FROM links_fts WHERE links_fts MATCH @match)');

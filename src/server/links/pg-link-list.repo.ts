@@ -115,8 +115,8 @@ export class PgLinkListRepo {
     return rows.map((r) => r.id);
   }
 
-  /** All conditions of `q` (filters and status), optionally only its titled or untitled links. */
-  private conditions(eb: Eb, userId: number, q: LinkListQuery, now: string, part?: TitlePart): Expression<SqlBool>[] {
+  /** All conditions of `q` (filters and status), optionally only its titled or untitled links (also the links export's). */
+  conditions(eb: Eb, userId: number, q: LinkListQuery, now: string, part?: TitlePart): Expression<SqlBool>[] {
     const where = [...this.filters(eb, userId, q), ...(q.status ? [status(eb, q.status, now)] : [])];
     if (part) where.push(eb('title', part === 'titled' ? 'is not' : 'is', null));
     return where;

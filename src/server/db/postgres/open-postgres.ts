@@ -11,6 +11,7 @@ import * as m003 from '../migrations/003-lean-click-events';
 import * as m004 from '../migrations/004-shared-limits';
 import * as m005 from '../migrations/005-domain-https';
 import * as m006 from '../migrations/006-operations';
+import * as m007 from '../migrations/007-imports';
 
 const MIGRATIONS: Record<string, { postgres: readonly string[] }> = {
   '001-initial': m001,
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, { postgres: readonly string[] }> = {
   '004-shared-limits': m004,
   '005-domain-https': m005,
   '006-operations': m006,
+  '007-imports': m007,
 };
 
 class PostgresMigrations implements MigrationProvider {

@@ -1,0 +1,187 @@
+// The CSV formats an import reads, told apart by their header row (or named with `source=`). Each maps a
+// row to the fields of POST /api/v1/links plus what the import resolves itself (a creation time, a space
+// or domain by name). Headers match case-insensitively, ignoring spaces and punctuation ("Long URL" is
+// longurl). The formats, as their tools write them:
+// - linkdeck: GET /api/v1/links/export?format=csv (shared/export.schema.ts); only `url` is required.
+// - bitly: Bitly's links export: Bitlink (or "link"/"id"), Long URL, Title, Created (At), Custom Bitlinks.
+//   The alias is the path of the first custom back-half, else of the bitlink.
+// - yourls: the yourls_url table as YOURLS export plugins write it: keyword, url, title, timestamp, ip, clicks.
+// - kutt: Kutt's link objects: address, target, description, domain, visit_count, created_at, expire_in.
+// - shlink: shlink-web-client's export (createdAt, domain, shortCode, shortUrl, longUrl, title, tags,
+//   visits) and Shlink's CSV import format (longUrl, shortCode, domain, title, tags).
+// Click counts, tags and source domains are not imported (see the README).
+import { unescapeCell } from '../../shared/csv';
+import type { ImportSource } from '../../shared/import.schema';
+
+export const normalizeHeader = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** One row's cells by normalized header name. */
+export type Cells = (name: string) => string | undefined;
+
+/** What a row says: fields of POST /links (as strings, for the shared schema) and the import's own. */
+export interface RowInput {
+  fields: Record<string, unknown>;
+  created_at?: string;
+  space_name?: string;
+  domain_name?: string;
+  /** Issues found while reading the row (before the shared schema). */
+  issues: { field: string; message: string }[];
+}
+
+interface Format {
+  source: ImportSource;
+  /** The normalized headers that identify it; all must be present. */
+  required: string[];
+  detect(h: Set<string>): boolean;
+  read(get: Cells): RowInput;
+}
+
+const first = (get: Cells, ...names: string[]) => {
+  for (const n of names) {
+    const v = get(n)?.trim();
+    if (v) return v;
+  }
+  return undefined;
+};
+
+/** The last path segment of a short URL ("bit.ly/abc", "https://bit.ly/abc"), or the text when it has none. */
+export function aliasOfShortUrl(value: string): string {
+  const path = value.replace(/^[a-z]+:\/\//i, '').replace(/[?#].*$/, '').replace(/\/+$/, '');
+  const slash = path.lastIndexOf('/');
+  return slash === -1 ? path : path.slice(slash + 1);
+}
+
+const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+function readLinkdeck(get: Cells): RowInput {
+  const cell = (n: string) => {
+    const v = get(n);
+    return v === undefined ? undefined : unescapeCell(v);
+  };
+  const issues: RowInput['issues'] = [];
+  let targets: unknown;
+  const rawTargets = cell('targets')?.trim();
+  if (rawTargets) {
+    try {
+      targets = JSON.parse(rawTargets);
+    } catch {
+      issues.push({ field: 'targets', message: 'must be a JSON list of {"key", "value"} (as the export writes it).' });
+    }
+  }
+  const flag = (v: string | undefined) => (v === undefined ? undefined : /^(1|true|yes)$/i.test(v.trim()));
+  // Passwords never leave Linkdeck: a link whose statistics needed one (privacy 2) comes in private (1), and
+  // one whose redirect needed one comes in disabled, so that nothing protected becomes public.
+  let privacy: unknown = cell('privacy');
+  if (typeof privacy === 'string' && privacy.trim() === '2') privacy = '1';
+  const locked = flag(cell('redirectpassword'));
+  const pixels = cell('pixelids')?.trim();
+  return {
+    fields: defined({
+      url: cell('url'),
+      alias: cell('alias'),
+      title: cell('title'),
+      disabled: locked ? '1' : cell('disabled') || undefined,
+      targets_type: cell('targetstype'),
+      targets: targets ?? (rawTargets === '' ? [] : undefined),
+      sensitive_content: cell('sensitivecontent') || undefined,
+      privacy: privacy || undefined,
+      active_period_start_at: cell('activeperiodstartat'),
+      active_period_end_at: cell('activeperiodendat'),
+      clicks_limit: cell('clickslimit'),
+      expiration_url: cell('expirationurl'),
+      pixel_ids: pixels ? pixels.split(/[\s,|;]+/) : undefined,
+    }),
+    created_at: cell('createdat')?.trim() || undefined,
+    space_name: cell('spacename')?.trim() || undefined,
+    domain_name: cell('domainname')?.trim() || undefined,
+    issues,
+  };
+}
+
+export const FORMATS: Format[] = [
+  {
+    source: 'shlink',
+    required: ['longurl', 'shortcode'],
+    detect: (h) => h.has('longurl') && h.has('shortcode'),
+    read: (get) => ({
+      fields: defined({ url: get('longurl'), alias: first(get, 'shortcode'), title: first(get, 'title') }),
+      created_at: first(get, 'createdat', 'datecreated'),
+      issues: [],
+    }),
+  },
+  {
+    source: 'bitly',
+    required: ['longurl'],
+    detect: (h) => h.has('longurl') && ['bitlink', 'link', 'bitlylink', 'id', 'shortlink'].some((n) => h.has(n)),
+    read: (get) => {
+      const custom = first(get, 'custombitlinks', 'custombitlink', 'customlinks', 'customlink', 'custombackhalf')?.split(/[\s,|;]+/)[0];
+      const short = custom ?? first(get, 'bitlink', 'link', 'bitlylink', 'shortlink', 'id');
+      return {
+        fields: defined({ url: get('longurl'), alias: short ? aliasOfShortUrl(short) : undefined, title: first(get, 'title') }),
+        created_at: first(get, 'createdat', 'created', 'datecreated', 'createddate'),
+        issues: [],
+      };
+    },
+  },
+  {
+    source: 'yourls',
+    required: ['keyword', 'url'],
+    detect: (h) => h.has('keyword') && h.has('url'),
+    read: (get) => ({
+      fields: defined({ url: get('url'), alias: first(get, 'keyword'), title: first(get, 'title') }),
+      created_at: first(get, 'timestamp'),
+      issues: [],
+    }),
+  },
+  {
+    source: 'kutt',
+    required: ['target'],
+    detect: (h) => h.has('target') && (h.has('address') || h.has('link')),
+    read: (get) => {
+      const link = first(get, 'link');
+      return {
+        fields: defined({
+          url: get('target'),
+          alias: first(get, 'address') ?? (link ? aliasOfShortUrl(link) : undefined),
+          title: first(get, 'description'),
+          active_period_end_at: first(get, 'expirein'),
+        }),
+        created_at: first(get, 'createdat'),
+        issues: [],
+      };
+    },
+  },
+  {
+    source: 'linkdeck',
+    required: ['url'],
+    detect: (h) => h.has('url'),
+    read: readLinkdeck,
+  },
+];
+
+/** The format of a header row: the named one (when its columns are there) or the first that recognizes it. */
+export function detectFormat(headers: string[], named: ImportSource | 'auto'): Format | undefined {
+  const set = new Set(headers.map(normalizeHeader));
+  if (named !== 'auto') {
+    const f = FORMATS.find((x) => x.source === named);
+    return f && f.required.every((r) => set.has(r)) ? f : undefined;
+  }
+  return FORMATS.find((f) => f.detect(set));
+}
+
+/** Reads one record with the header's positions. */
+export function cellsOf(index: Map<string, number>, fields: string[]): Cells {
+  return (name) => {
+    const i = index.get(name);
+    return i === undefined ? undefined : fields[i];
+  };
+}
+
+export function headerIndex(headers: string[]): Map<string, number> {
+  const index = new Map<string, number>();
+  headers.forEach((h, i) => {
+    const n = normalizeHeader(h);
+    if (n && !index.has(n)) index.set(n, i);
+  });
+  return index;
+}

@@ -1,0 +1,158 @@
+// POST /api/v1/links/import (a CSV file as multipart/form-data field `file`, or a text/csv body) answers 202
+// with an import job; GET /api/v1/imports and /api/v1/imports/{id} show the account's jobs and their
+// progress. The file is read whole here (at most MAX_IMPORT_BYTES): a malformed CSV or an unknown header
+// is a 422 at once; the rows are checked and written in the background (import-job.ts).
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import { CsvError, detectDelimiter, parseCsv } from '../../shared/csv';
+import { IMPORT_SOURCES, MAX_IMPORT_BYTES, importListQuerySchema, importQuerySchema } from '../../shared/import.schema';
+import type { AppContext } from '../context';
+import { fieldError, HttpError, notFound, sendError } from '../http/errors';
+import { nowIso, ok, paginate, parseId } from '../http/pagination';
+import { idParams } from '../http/params';
+import { detectFormat, headerIndex } from './formats';
+import { ImportRunner } from './import-job';
+import { ImportsRepo, presentImport } from './imports.repo';
+
+const CSV_TYPES = ['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel'];
+const MULTIPART_SLACK = 1024 * 1024;
+const MB = MAX_IMPORT_BYTES / 1024 / 1024;
+
+const tooLarge = () => new HttpError(413, `The file is too large: imports take CSV files of at most ${MB} MB. Split it into smaller files.`);
+
+const runners = new WeakMap<AppContext, ImportRunner>();
+
+/** The app's import runner (tests wait for it to be idle). */
+export function importRunnerOf(ctx: AppContext): ImportRunner | undefined {
+  return runners.get(ctx);
+}
+
+/** The uploaded file's text and name, from a text/csv body or a multipart form's `file` field. */
+async function uploadedFile(request: FastifyRequest): Promise<{ bytes: Uint8Array; name: string | null }> {
+  const body = request.body;
+  const type = request.headers['content-type'] ?? '';
+  if (!Buffer.isBuffer(body)) {
+    if (type) throw new HttpError(415, 'Send the CSV file as multipart/form-data (field "file") or as a text/csv body.');
+    throw fieldError('file', 'is required.');
+  }
+  if (!/^multipart\/form-data/i.test(type)) {
+    if (body.length > MAX_IMPORT_BYTES) throw tooLarge();
+    return { bytes: body, name: null };
+  }
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw fieldError('file', 'could not be read: the multipart/form-data body is malformed.');
+  }
+  const file = form.get('file');
+  if (file === null) throw fieldError('file', 'is required.');
+  if (typeof file === 'string') return { bytes: Buffer.from(file), name: null };
+  if (file.size > MAX_IMPORT_BYTES) throw tooLarge();
+  return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name.slice(0, 255) || null };
+}
+
+/** Checks the whole file's syntax and header; the header, its format and the number of data rows. */
+function inspect(text: string, source: (typeof IMPORT_SOURCES)[number] | 'auto') {
+  const delimiter = detectDelimiter(text);
+  let headers: string[] | undefined;
+  let rows = 0;
+  try {
+    for (const rec of parseCsv(text, delimiter)) {
+      if (headers) rows++;
+      else headers = rec.fields;
+    }
+  } catch (err) {
+    if (err instanceof CsvError) throw fieldError('file', err.message);
+    throw err;
+  }
+  if (!headers) throw fieldError('file', 'is empty: it needs a header row and at least one row.');
+  const format = detectFormat(headers, source);
+  const shown = headers.join(delimiter).slice(0, 300);
+  if (!format) {
+    const known = source === 'auto' ? `any known format (${IMPORT_SOURCES.join(', ')})` : `the ${source} format`;
+    throw fieldError('file', `has a header row (line 1) that is not ${known}: "${shown}". Name the format with source=, or see the README for each format's columns.`);
+  }
+  if (rows === 0) throw fieldError('file', 'has no rows after its header row.');
+  return { delimiter, headers, format, rows };
+}
+
+export async function importsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const repo = new ImportsRepo(app.ctx.db.kysely);
+  const runner = new ImportRunner(app.ctx, repo, (err) => app.log.error({ err }, 'import failed'));
+  runners.set(app.ctx, runner);
+  app.addHook('onClose', async () => runner.stop());
+  // Jobs a stopped process left unfinished. Other PostgreSQL instances may be running theirs: only those
+  // that have not moved for ten minutes count as left.
+  const now = Date.now();
+  const staleBefore = new Date(app.ctx.db.dialect === 'postgres' ? now - 600_000 : now + 1000).toISOString();
+  await repo.failAbandoned(staleBefore, nowIso());
+
+  const limit = MAX_IMPORT_BYTES + MULTIPART_SLACK;
+  app.addContentTypeParser(CSV_TYPES, { parseAs: 'buffer', bodyLimit: limit }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: limit }, (_req, body, done) => done(null, body));
+  app.setErrorHandler((error: FastifyError, _request, reply: FastifyReply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, tooLarge());
+    throw error;
+  });
+
+  const description =
+    `The body is the CSV file: multipart/form-data with the field "file", or the file itself as text/csv (UTF-8, at most ${MB} MB; ` +
+    'comma, semicolon or tab separated, with a header row). Formats: linkdeck (GET /links/export), bitly, yourls, kutt, shlink, detected ' +
+    'from the header or named with source=. Answers 202 with an import job; GET /imports/{id} follows it.';
+  app.post('/links/import', { bodyLimit: limit, schema: { tags: ['Imports'], summary: 'Import links from a CSV file', description, querystring: importQuerySchema } }, async (request, reply) => {
+    const q = request.query;
+    const userId = request.user.id;
+    if (q.domain_id !== undefined && !(await repo.namesToIds('domains', userId).then((m) => [...m.values()].includes(q.domain_id as number)))) {
+      throw fieldError('domain_id', 'must be one of your domains.');
+    }
+    const { bytes, name } = await uploadedFile(request);
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      throw fieldError('file', 'must be UTF-8 text (save the CSV as UTF-8).');
+    }
+    const { delimiter, headers, format, rows } = inspect(text, q.source);
+    const at = nowIso();
+    const job = await repo.create({
+      user_id: userId,
+      status: 'queued',
+      source: format.source,
+      on_conflict: q.on_conflict,
+      partial: q.partial,
+      domain_id: q.domain_id ?? null,
+      file_name: name,
+      rows_total: rows,
+      rows_read: 0,
+      created: 0,
+      skipped: 0,
+      failed: 0,
+      failures: '[]',
+      created_at: at,
+      updated_at: at,
+    });
+    runner.enqueue({
+      jobId: job.id,
+      text,
+      delimiter,
+      onConflict: q.on_conflict,
+      partial: q.partial === 1,
+      rows: { userId, format, index: headerIndex(headers), headerCount: headers.length, domainId: q.domain_id ?? null },
+    });
+    return reply.code(202).header('location', `/api/v1/imports/${job.id}`).send(ok(presentImport(job)));
+  });
+
+  app.get('/imports', { schema: { tags: ['Imports'], querystring: importListQuerySchema } }, async (request) => {
+    const { page, per_page } = request.query;
+    const { rows, total } = await repo.list(request.user.id, page, per_page);
+    return paginate(request, rows.map(presentImport), total, page, per_page);
+  });
+
+  app.get('/imports/:id', { schema: { tags: ['Imports'], params: idParams } }, async (request) => {
+    const row = await repo.find(request.user.id, parseId(request.params.id));
+    if (!row) throw notFound();
+    return ok(presentImport(row));
+  });
+}
