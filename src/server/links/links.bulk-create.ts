@@ -5,10 +5,10 @@ import type { Insertable } from 'kysely';
 import type { Database, LinksTable } from '../db/schema';
 import type { AppContext } from '../context';
 import { linkCreateSchema, type Link, type LinkCreate } from '../../shared/link.schema';
-import { hashPassword } from '../auth/secrets';
 import { isPostgres } from '../db/dialect';
 import { sql, type Kysely } from 'kysely';
 import { LinksRepo, type LinkRow } from './links.repo';
+import { newLinkRow } from './link-row';
 import { presentLink } from './link.presenter';
 import { generateAlias, randomAlias } from './alias';
 
@@ -125,32 +125,7 @@ export class BulkCreator {
   async prepare(userId: number, valid: CheckedBatch['valid'], now: string): Promise<Insertable<LinksTable>[]> {
     const generated = await this.freeAliases(valid);
     const out: Insertable<LinksTable>[] = [];
-    for (const { row, input } of valid) {
-      const domainId = input.domain_id ?? null;
-      const alias = input.alias ?? (generated.get(row) as string);
-      const targets = input.targets ?? [];
-      out.push({
-        user_id: userId,
-        domain_id: domainId,
-        space_id: input.space_id ?? null,
-        alias,
-        url: input.url,
-        title: input.title ?? null,
-        targets: JSON.stringify(targets),
-        targets_type: targets.length || input.targets_type ? (input.targets_type ?? null) : null,
-        sensitive_content: input.sensitive_content ?? 0,
-        privacy: input.privacy ?? 0,
-        password_hash: input.password ? await hashPassword(input.password) : null,
-        redirect_password_hash: input.redirect_password ? await hashPassword(input.redirect_password) : null,
-        active_period_start_at: input.active_period_start_at ?? null,
-        active_period_end_at: input.active_period_end_at ?? null,
-        clicks_limit: input.clicks_limit ?? null,
-        expiration_url: input.expiration_url ?? null,
-        disabled: input.disabled ?? 0,
-        created_at: now,
-        updated_at: now,
-      });
-    }
+    for (const { row, input } of valid) out.push(await newLinkRow(userId, input, input.alias ?? (generated.get(row) as string), now));
     return out;
   }
 

@@ -14,6 +14,7 @@ import { LinkListRepo } from './link-list.repo';
 import { PgLinkListRepo } from './pg-link-list.repo';
 import { presentLink } from './link.presenter';
 import { generateAlias } from './alias';
+import { newLinkRow } from './link-row';
 import { fetchTitle, TitleQueue } from './title-fetcher';
 
 type Issue = { field: string; message: string };
@@ -81,28 +82,7 @@ export class LinksService {
     if (issues.length) throw validationError(issues);
     const alias = input.alias ?? (await generateAlias((a) => this.repo.aliasTaken(domainId, a)));
     const now = nowIso();
-    const targets = input.targets ?? [];
-    const values = {
-      user_id: userId,
-      domain_id: domainId,
-      space_id: input.space_id ?? null,
-      alias,
-      url: input.url,
-      title: input.title ?? null,
-      targets: JSON.stringify(targets),
-      targets_type: targets.length || input.targets_type ? (input.targets_type ?? null) : null,
-      sensitive_content: input.sensitive_content ?? 0,
-      privacy: input.privacy ?? 0,
-      password_hash: input.password ? await hashPassword(input.password) : null,
-      redirect_password_hash: input.redirect_password ? await hashPassword(input.redirect_password) : null,
-      active_period_start_at: input.active_period_start_at ?? null,
-      active_period_end_at: input.active_period_end_at ?? null,
-      clicks_limit: input.clicks_limit ?? null,
-      expiration_url: input.expiration_url ?? null,
-      disabled: input.disabled ?? 0,
-      created_at: now,
-      updated_at: now,
-    };
+    const values = await newLinkRow(userId, input, alias, now);
     const id = await this.repo.insert(values, input.pixel_ids ?? []).catch((err: unknown) => {
       throw isUniqueViolation(err) ? validationError([{ field: 'alias', message: 'has already been taken.' }]) : err;
     });

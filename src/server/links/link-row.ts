@@ -1,0 +1,31 @@
+// The links row of a new link, from a validated create body: one place for POST /links and POST /links/bulk.
+import type { Insertable } from 'kysely';
+import type { LinksTable } from '../db/schema';
+import type { LinkCreate } from '../../shared/link.schema';
+import { hashPassword } from '../auth/secrets';
+
+/** `alias`: the chosen or generated alias; passwords are hashed here. */
+export async function newLinkRow(userId: number, input: LinkCreate, alias: string, now: string): Promise<Insertable<LinksTable>> {
+  const targets = input.targets ?? [];
+  return {
+    user_id: userId,
+    domain_id: input.domain_id ?? null,
+    space_id: input.space_id ?? null,
+    alias,
+    url: input.url,
+    title: input.title ?? null,
+    targets: JSON.stringify(targets),
+    targets_type: targets.length || input.targets_type ? (input.targets_type ?? null) : null,
+    sensitive_content: input.sensitive_content ?? 0,
+    privacy: input.privacy ?? 0,
+    password_hash: input.password ? await hashPassword(input.password) : null,
+    redirect_password_hash: input.redirect_password ? await hashPassword(input.redirect_password) : null,
+    active_period_start_at: input.active_period_start_at ?? null,
+    active_period_end_at: input.active_period_end_at ?? null,
+    clicks_limit: input.clicks_limit ?? null,
+    expiration_url: input.expiration_url ?? null,
+    disabled: input.disabled ?? 0,
+    created_at: now,
+    updated_at: now,
+  };
+}
