@@ -3,8 +3,8 @@
 // ids and filters together select the ids that also match the filters.
 import { z } from 'zod';
 import { LIMITS } from './enums';
-import { MAX_ID, flag01, idList, idRef, intField, nullableUrl, queryEnum, queryInt, queryNumberEnum, querySearch, timestampField } from './fields';
-import { LINK_SEARCH_BY } from './link-list.schema';
+import { MAX_ID, flag01, idList, idRef, intField, nullableUrl, timestampField } from './fields';
+import { linkFilterFields } from './link-list.schema';
 
 /** Rows per POST /links/bulk. */
 export const BULK_CREATE_MAX = 1000;
@@ -54,12 +54,7 @@ export const selectionFields = {
         .optional(),
     )
     .meta({ description: `Link ids (at most ${BULK_IDS_MAX}); with filters, only the ids that match them.` }),
-  search: querySearch,
-  search_by: queryEnum(LINK_SEARCH_BY, 'title'),
-  status: queryNumberEnum([0, 1, 2, 3] as const, 0),
-  space_id: queryInt(0, MAX_ID),
-  domain_id: queryInt(0, MAX_ID),
-  pixel_id: queryInt(1, MAX_ID),
+  ...linkFilterFields,
   all: flag01.optional().meta({ description: '1 selects every link of the account when no ids or filters are sent.' }),
 };
 

@@ -24,19 +24,42 @@ function fitWidth(label: string | undefined, min: number): { width: string; maxW
   return { width: `max(${min}px, calc(${[...(label ?? '')].length}ch + 64px))`, maxWidth: '100%' };
 }
 
+interface IdFilterProps {
+  label: string;
+  placeholder: string;
+  data: { value: string; label: string }[];
+  value: number | undefined;
+  onChange: (id: number | undefined) => void;
+}
+
+/** A filter by id (space, domain, pixel): searchable, clearable, as wide as the chosen value's name. */
+function IdFilter({ label, placeholder, data, value, onChange }: IdFilterProps) {
+  const selected = value === undefined ? null : String(value);
+  const shown = data.find((o) => o.value === selected)?.label ?? placeholder;
+  return (
+    <Select
+      aria-label={label}
+      placeholder={placeholder}
+      style={fitWidth(shown, 150)}
+      title={shown}
+      clearable
+      searchable
+      data={data}
+      value={selected}
+      onChange={(v) => onChange(v === null ? undefined : Number(v))}
+    />
+  );
+}
+
 export function LinksFilters({ query, onChange }: LinksFiltersProps) {
   const spaces = useQuery(spacesLookup());
   const domains = useQuery(domainsLookup());
   const pixels = useQuery(pixelsLookup());
   // The dashboard picks where to search until the user does (a search_by in the URL counts as picked).
   const [picked, setPicked] = useState(query.search_by !== 'title');
-  const idValue = (v: number | undefined) => (v === undefined ? null : String(v));
-  const toId = (v: string | null) => (v === null ? undefined : Number(v));
   const spaceData = [{ value: '0', label: 'No space' }, ...(spaces.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))];
   const domainData = [{ value: '0', label: 'Default domain' }, ...(domains.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))];
   const pixelData = (pixels.data ?? []).map((p) => ({ value: String(p.id), label: p.name }));
-  const labelOf = (data: { value: string; label: string }[], v: number | undefined, placeholder: string) =>
-    data.find((o) => o.value === idValue(v))?.label ?? placeholder;
 
   return (
     <>
@@ -48,39 +71,9 @@ export function LinksFilters({ query, onChange }: LinksFiltersProps) {
           value={String(query.status)}
           onChange={(v) => onChange({ status: Number(v) as LinkListQuery['status'] })}
         />
-        <Select
-          aria-label="Space"
-          placeholder="Any space"
-          style={fitWidth(labelOf(spaceData, query.space_id, 'Any space'), 150)}
-          title={labelOf(spaceData, query.space_id, 'Any space')}
-          clearable
-          searchable
-          data={spaceData}
-          value={idValue(query.space_id)}
-          onChange={(v) => onChange({ space_id: toId(v) })}
-        />
-        <Select
-          aria-label="Domain"
-          placeholder="Any domain"
-          style={fitWidth(labelOf(domainData, query.domain_id, 'Any domain'), 150)}
-          title={labelOf(domainData, query.domain_id, 'Any domain')}
-          clearable
-          searchable
-          data={domainData}
-          value={idValue(query.domain_id)}
-          onChange={(v) => onChange({ domain_id: toId(v) })}
-        />
-        <Select
-          aria-label="Pixel"
-          placeholder="Any pixel"
-          style={fitWidth(labelOf(pixelData, query.pixel_id, 'Any pixel'), 150)}
-          title={labelOf(pixelData, query.pixel_id, 'Any pixel')}
-          clearable
-          searchable
-          data={pixelData}
-          value={idValue(query.pixel_id)}
-          onChange={(v) => onChange({ pixel_id: toId(v) })}
-        />
+        <IdFilter label="Space" placeholder="Any space" data={spaceData} value={query.space_id} onChange={(space_id) => onChange({ space_id })} />
+        <IdFilter label="Domain" placeholder="Any domain" data={domainData} value={query.domain_id} onChange={(domain_id) => onChange({ domain_id })} />
+        <IdFilter label="Pixel" placeholder="Any pixel" data={pixelData} value={query.pixel_id} onChange={(pixel_id) => onChange({ pixel_id })} />
         <Group gap={4} wrap="nowrap">
           <Select
             aria-label="Sort by"
