@@ -67,7 +67,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(formbody, {
     bodyLimit: BODY_LIMIT,
-    parser: (body: string) => qs.parse(body, { arrayLimit: 200, depth: 3, parameterLimit: 2000, allowDots: false }),
+    // qs drops the fields past parameterLimit without a word: refuse such a body instead of losing its tail.
+    parser: (body: string) => {
+      if (fieldCount(body) > FORM_FIELD_LIMIT) {
+        throw new HttpError(413, `The form body has more than ${FORM_FIELD_LIMIT.toLocaleString('en')} fields; send a larger request as JSON.`);
+      }
+      return qs.parse(body, { arrayLimit: 200, depth: 3, parameterLimit: FORM_FIELD_LIMIT, allowDots: false });
+    },
   });
   await app.register(cookie);
   registerErrorHandling(app);
@@ -82,4 +88,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return sendPage(reply, 404, notFoundPage());
   });
   return app;
+}
+
+/** Fields of a form body, at most parameterLimit of them parsed by qs. */
+const FORM_FIELD_LIMIT = 2000;
+
+/** How many `&`-separated fields a form body has (an empty body has none). */
+export function fieldCount(body: string): number {
+  if (body === '') return 0;
+  let n = 1;
+  for (let i = body.indexOf('&'); i >= 0; i = body.indexOf('&', i + 1)) n++;
+  return n;
 }

@@ -56,6 +56,16 @@ describe('bad requests', () => {
     expect(big.statusCode).toBe(413);
   });
 
+  it('a form body with more fields than are parsed is a 413, not silently cut', async () => {
+    const fields = Array.from({ length: 2001 }, (_, i) => `ids[]=${i + 1}`).join('&');
+    const res = await t.as(t.userKey, { method: 'DELETE', url: '/api/v1/links/bulk?dry_run=1', payload: fields, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'The form body has more than 2,000 fields; send a larger request as JSON.', status: 413 });
+    // 2,000 fields are parsed as usual
+    const ok = await t.as(t.userKey, { method: 'POST', url: '/api/v1/links', payload: `url=https%3A%2F%2Fe.com&${Array.from({ length: 1999 }, (_, i) => `x${i}=1`).join('&')}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(ok.statusCode).toBe(201);
+  });
+
   it('an unsupported content type is a 4xx JSON', async () => {
     const res = await t.as(t.userKey, { method: 'POST', url: '/api/v1/links', payload: '<url/>', headers: { 'content-type': 'application/xml' } });
     expect(res.statusCode).toBe(415);
