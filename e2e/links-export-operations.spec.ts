@@ -81,7 +81,7 @@ test('Operations lists bulk changes; undo brings deleted links back, a second un
   const updRow = rows.and(page.locator('[data-type="update"]'));
   await expect(delRow).toContainText('Delete');
   await expect(delRow).toContainText('2');
-  await expect(updRow).toContainText('Set disable');
+  await expect(updRow).toContainText('Disable');
   await expect(updRow).toContainText('3');
   await checkA11y(page);
   await reviewShots(page, 'operations');

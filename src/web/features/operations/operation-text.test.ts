@@ -3,9 +3,9 @@ import { describeChanges, describeSelection, undoState } from './operation-text'
 
 describe('operation text', () => {
   it('describes what an update set, and a delete', () => {
-    expect(describeChanges({ type: 'update', changes: { disabled: 1, space_id: 3 } })).toBe('Set disable; space: 3');
-    expect(describeChanges({ type: 'update', changes: { disabled: 0, pixel_ids: [] } })).toBe('Set enable; pixels: none');
-    expect(describeChanges({ type: 'update', changes: { clicks_limit: null } })).toBe('Set clicks limit: none');
+    expect(describeChanges({ type: 'update', changes: { disabled: 1, space_id: 3 } })).toBe('Disable, space → 3');
+    expect(describeChanges({ type: 'update', changes: { disabled: 0, pixel_ids: [] } })).toBe('Enable, pixels → none');
+    expect(describeChanges({ type: 'update', changes: { clicks_limit: null } })).toBe('Clicks limit → none');
     expect(describeChanges({ type: 'delete', changes: {} })).toBe('Delete');
   });
   it('describes the selection', () => {

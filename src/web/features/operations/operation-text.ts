@@ -16,17 +16,13 @@ function show(value: unknown): string {
   return String(value);
 }
 
-/** "Set disabled: 1; space: 3" for an update, "Delete" for a delete. */
+/** "Disable, space → 3" for an update, "Delete" for a delete. */
 export function describeChanges(op: Pick<Operation, 'type' | 'changes'>): string {
   if (op.type === 'delete') return 'Delete';
   const parts = Object.entries(op.changes)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => {
-      const name = FIELD_NAMES[k] ?? k;
-      if (k === 'disabled') return Number(v) ? 'disable' : 'enable';
-      return `${name}: ${show(v)}`;
-    });
-  return parts.length ? `Set ${parts.join('; ')}` : 'Update';
+    .map(([k, v]) => (k === 'disabled' ? (Number(v) ? 'Disable' : 'Enable') : `${FIELD_NAMES[k] ?? k} → ${show(v)}`));
+  return parts.length ? parts.join(', ').replace(/^./, (c) => c.toUpperCase()) : 'Update';
 }
 
 /** "ids 4, 5, 6" or "search “shop” in url, status 2" (the selection as the caller made it). */

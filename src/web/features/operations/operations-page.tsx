@@ -1,8 +1,7 @@
 // The history of bulk operations (bulk PATCH/DELETE): when, what, how many links, and whether it can still
 // be undone (24 hours); Undo asks first, and a conflict offers "Undo anyway".
 import { useState } from 'react';
-import { Badge, Button, Paper, Stack, Table, Text } from '@mantine/core';
-import { IconArrowBackUp } from '@tabler/icons-react';
+import { Paper, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
@@ -12,24 +11,10 @@ import { ButtonLink } from '../../components/router-links';
 import { notify } from '../../components/resource-list/notify';
 import { plural } from '../../components/resource-list/format';
 import { operationsListQueryOptions, useUndoOperation, type Operation } from './operations.queries';
-import { describeChanges, describeSelection, undoState } from './operation-text';
 import { UndoDialog } from './undo-dialog';
-import { ActionsTh } from '../../components/resource-list/row-actions';
+import { OperationsList } from './operations-list';
 
 const route = getRouteApi('/app/operations');
-
-function when(iso: string | null): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-function UndoStatus({ op }: { op: Operation }) {
-  const state = undoState(op);
-  if (state === 'undone') return <Badge color="gray" variant="light">Undone {when(op.undone_at)}</Badge>;
-  if (state === 'expired') return <Text size="sm" c="dimmed">No longer undoable</Text>;
-  return <Text size="sm">Until {when(op.undo_until)}</Text>;
-}
 
 export function OperationsPage() {
   const search = route.useSearch();
@@ -78,53 +63,7 @@ export function OperationsPage() {
           />
         </Paper>
       ) : (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped verticalSpacing="sm" aria-label="Operations" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>What</Table.Th>
-                  <Table.Th>Links</Table.Th>
-                  <Table.Th>Undo</Table.Th>
-                  <ActionsTh />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((op) => (
-                  <Table.Tr key={op.id} data-testid="operation-row" data-type={op.type}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm">{when(op.created_at)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={2}>
-                        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                          {describeChanges(op)}
-                        </Text>
-                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                          Chosen by {describeSelection(op.selection)}
-                        </Text>
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{op.count.toLocaleString('en')}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <UndoStatus op={op} />
-                    </Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>
-                      {op.undoable && (
-                        <Button size="xs" variant="light" leftSection={<IconArrowBackUp size={14} aria-hidden />} onClick={() => ask(op)} aria-label={`Undo operation ${op.id}`}>
-                          Undo
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <OperationsList rows={rows} onUndo={ask} loading={list.isPlaceholderData} />
       )}
       {list.data && list.data.meta.total > 0 && (
         <ListPagination meta={list.data.meta} noun="operations" onPage={(page) => go({ page })} onPerPage={(per_page) => go({ per_page: per_page as typeof search.per_page })} />

@@ -4,6 +4,13 @@ import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { plural } from '../../components/resource-list/format';
 import { UndoError, type Operation } from './operations.queries';
 
+/** What a conflict means and what "Undo anyway" does, for this kind of operation. */
+function conflictText(op: Operation, n: number): string {
+  return op.type === 'delete'
+    ? `${plural(n, 'deleted link')} cannot come back (the alias was taken meanwhile, or the domain is gone). Nothing was undone. Undo anyway brings back the others.`
+    : `${plural(n, 'link')} changed after this operation or ${n === 1 ? 'is' : 'are'} gone. Nothing was undone. Undo anyway overwrites those later changes (links that are gone stay gone).`;
+}
+
 export function UndoDialog({
   op,
   onClose,
@@ -31,7 +38,7 @@ export function UndoDialog({
         {message && (
           <Alert color="red" title={conflict ? 'Some links changed since' : 'Could not undo'} role="alert" data-testid="undo-error">
             <Stack gap={6}>
-              <Text size="sm">{message}</Text>
+              <Text size="sm">{conflict && op ? conflictText(op, conflict.conflictsCount) : message}</Text>
               {conflict && (
                 <Text size="sm" data-testid="undo-conflicts">
                   {plural(conflict.conflictsCount, 'link')} in conflict (ids): <Code>{conflict.conflicts.join(', ')}</Code>
