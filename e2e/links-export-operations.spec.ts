@@ -46,6 +46,12 @@ test('Export downloads the links of the current filter as CSV and JSON', async (
   const body = JSON.parse(await read(json)) as { data: { alias: string }[] };
   expect(body.data.map((l) => l.alias).sort()).toEqual(['shop0', 'shop1', 'shop2']);
   await reviewShots(page, 'links-export-menu');
+
+  // A refused export says why, in a notification.
+  await page.route('**/api/v1/links/export**', (route) => route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'The format field must be csv or json.', errors: {}, status: 422 }) }));
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: 'CSV' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Export failed' })).toContainText('The format field must be csv or json.');
 });
 
 test('the link details page downloads the link’s clicks as CSV', async ({ page, account }) => {
