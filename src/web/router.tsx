@@ -1,4 +1,4 @@
-// The route tree: root -> [sign-in, app shell -> [links..., domains..., spaces..., pixels..., account..., users...]].
+// The route tree: root -> [sign-in, app shell -> [links..., domains..., spaces..., pixels..., account..., users..., operations]].
 import { createRoute, createRouter, redirect } from '@tanstack/react-router';
 import { rootRoute } from './routes/root';
 import { appRoute } from './routes/app-layout';
@@ -10,6 +10,7 @@ import { pixelRoutes } from './routes/pixels';
 import { accountRoutes } from './routes/account';
 import { userRoutes } from './routes/users';
 import { linkDetailsRoutes } from './routes/link-details';
+import { operationRoutes } from './routes/operations';
 import { queryClient } from './lib/query-client';
 import { LoadingState } from './components/states';
 
@@ -21,7 +22,7 @@ const indexRoute = createRoute({
   },
 });
 
-const routeTree = rootRoute.addChildren([signInRoute, appRoute.addChildren([indexRoute, ...linkRoutes, ...domainRoutes, ...spaceRoutes, ...pixelRoutes, ...accountRoutes, ...userRoutes, ...linkDetailsRoutes])]);
+const routeTree = rootRoute.addChildren([signInRoute, appRoute.addChildren([indexRoute, ...linkRoutes, ...domainRoutes, ...spaceRoutes, ...pixelRoutes, ...accountRoutes, ...userRoutes, ...linkDetailsRoutes, ...operationRoutes])]);
 
 export const router = createRouter({
   routeTree,

@@ -7,6 +7,7 @@ import {
   IconWorldWww,
   IconFolders,
   IconTargetArrow,
+  IconHistory,
   IconUserCircle,
   IconUsers,
   IconSun,
@@ -28,6 +29,7 @@ const NAV = [
   { to: '/domains', label: 'Domains', icon: IconWorldWww },
   { to: '/spaces', label: 'Spaces', icon: IconFolders },
   { to: '/pixels', label: 'Pixels', icon: IconTargetArrow },
+  { to: '/operations', label: 'Operations', icon: IconHistory },
   { to: '/account', label: 'Account', icon: IconUserCircle },
 ] as const;
 

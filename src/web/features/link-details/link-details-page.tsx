@@ -18,6 +18,7 @@ import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { ConfirmDialog } from '../../components/resource-list/confirm-dialog';
 import { formatDate } from '../../components/resource-list/format';
 import { SpaceSwatch } from '../spaces/space-color';
+import { ClicksExportButton } from './clicks-export-button';
 
 const TOP_LISTS = [
   ['country', 'Top countries'],
@@ -84,6 +85,7 @@ export function LinkDetailsPage() {
           </Text>
         </Stack>
         <Group gap="xs">
+          <ClicksExportButton linkId={link.id} from={range.from} to={range.to} />
           <ButtonLink to="/links/$linkId/edit" params={{ linkId: link.id }} variant="light" leftSection={<IconEdit size={16} aria-hidden />}>
             Edit
           </ButtonLink>

@@ -17,6 +17,7 @@ import { useDeleteConfirm } from '../../components/resource-list/use-delete-conf
 import { linksListQueryOptions, useDeleteLink } from './links.queries';
 import { toggleSort, withFilter } from './list-url';
 import { clickSelection } from './bulk';
+import { ExportMenu } from './export-menu';
 
 const route = getRouteApi('/app/links');
 // Loaded when rows are first selected: keeps menus and dialogs out of the list's first bundle.
@@ -102,6 +103,7 @@ export function LinksPage() {
         actions={
           <Group gap="xs">
             {list.isFetching && !list.isLoading && <Loader size="xs" role="status" aria-label="Refreshing" />}
+            <ExportMenu query={query} filtered={filtered} />
             <ButtonLink to="/links/new" leftSection={<IconPlus size={16} />}>
               New link
             </ButtonLink>
