@@ -34,6 +34,7 @@ test('no page scrolls sideways at 390 px', async ({ page, adminAccount }) => {
     `/pixels/${pixel.id}/edit`,
     '/account',
     '/users',
+    '/operations',
   ];
   for (const path of pages) {
     await page.goto(`/dashboard${path}`);

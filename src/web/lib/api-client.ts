@@ -9,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     /** Laravel-style field errors of a 422: `{ "targets.0.value": ["..."] }`. */
     readonly errors: Record<string, string[]> = {},
+    /** The whole error body, for answers that carry more (an undo's 409 `conflicts`). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -74,7 +76,8 @@ export function toQueryString(query?: Query): string {
   return s ? `?${s}` : '';
 }
 
-async function request<T>(method: string, path: string, opts: { query?: Query; body?: unknown; key?: string } = {}): Promise<T> {
+/** Sends a request with the signed-in key; a failed answer becomes an ApiError (a 401 also goes to sign-in). */
+async function send(method: string, path: string, opts: { query?: Query; body?: unknown; key?: string } = {}): Promise<Response> {
   const key = opts.key ?? auth.get();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (key) headers.authorization = `Bearer ${key}`;
@@ -91,12 +94,17 @@ async function request<T>(method: string, path: string, opts: { query?: Query; b
     throw new ApiError(0, 'Cannot reach the server.');
   }
   connection.report(!isUnavailableStatus(res.status));
-  const data = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
   if (!res.ok) {
+    const data = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> } & Record<string, unknown>;
     if (res.status === 401 && !opts.key) onUnauthenticated();
-    throw new ApiError(res.status, data.message ?? `Request failed (${res.status})`, data.errors ?? {});
+    throw new ApiError(res.status, data.message ?? `Request failed (${res.status})`, data.errors ?? {}, data);
   }
-  return data as T;
+  return res;
+}
+
+async function request<T>(method: string, path: string, opts: { query?: Query; body?: unknown; key?: string } = {}): Promise<T> {
+  const res = await send(method, path, opts);
+  return (await res.json().catch(() => ({}))) as T;
 }
 
 export const api = {
@@ -107,6 +115,8 @@ export const api = {
   post: <T>(path: string, body: unknown = {}) => request<{ data: T }>('POST', path, { body }).then((r) => r.data),
   put: <T>(path: string, body: unknown) => request<{ data: T }>('PUT', path, { body }).then((r) => r.data),
   delete: (path: string) => request<{ id: number; deleted: true }>('DELETE', path),
+  /** A file (an export): the raw answer, to read as a blob. */
+  file: (path: string, query?: Query) => send('GET', path, { query }),
   /** Checks a key without storing it (sign-in). */
   account: (key: string) => request<{ data: { id: number; name: string; role: 'admin' | 'user'; created_at: string } }>('GET', '/account', { key }).then((r) => r.data),
 };

@@ -1,6 +1,6 @@
 // Bulk operations (GET /api/v1/operations) and their undo (POST /operations/{id}/undo, force=1 past conflicts).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, auth, toQueryString } from '../../lib/api-client';
+import { api, ApiError, toQueryString } from '../../lib/api-client';
 
 /** An operation as GET /operations shows it. */
 export interface Operation {
@@ -50,22 +50,14 @@ export const operationsListQueryOptions = (query: OperationListQuery) =>
   });
 
 async function undo(id: number, force: boolean): Promise<UndoResult> {
-  const key = auth.get();
-  let res: Response;
   try {
-    res = await fetch(`/api/v1/operations/${id}/undo${toQueryString({ force: force ? 1 : undefined })}`, {
-      method: 'POST',
-      headers: { accept: 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
-    });
-  } catch {
-    throw new ApiError(0, 'Cannot reach the server.');
+    return await api.post<UndoResult>(`/operations/${id}/undo${toQueryString({ force: force ? 1 : undefined })}`);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const conflicts = Array.isArray(err.body.conflicts) ? (err.body.conflicts as number[]) : [];
+    const count = typeof err.body.conflicts_count === 'number' ? err.body.conflicts_count : conflicts.length;
+    throw new UndoError(err.status, err.message, conflicts, count);
   }
-  const body = (await res.json().catch(() => ({}))) as { data?: UndoResult; message?: string; conflicts?: number[]; conflicts_count?: number };
-  if (!res.ok || !body.data) {
-    const conflicts = Array.isArray(body.conflicts) ? body.conflicts : [];
-    throw new UndoError(res.status, body.message ?? `Request failed (${res.status})`, conflicts, body.conflicts_count ?? conflicts.length);
-  }
-  return body.data;
 }
 
 /** Undo; afterwards the operations and every links list and link are fetched again. */
