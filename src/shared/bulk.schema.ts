@@ -113,3 +113,16 @@ export const undoQuerySchema = z.object({ force: queryFlag });
 
 export type BulkUpdateBody = z.output<typeof bulkUpdateBodySchema>;
 export type BulkChanges = NonNullable<BulkUpdateBody['set']>;
+
+/** An operation as GET /api/v1/operations shows it: what was selected and changed, and whether it can still be undone. */
+export interface Operation {
+  id: number;
+  type: 'update' | 'delete';
+  count: number;
+  selection: Record<string, unknown>;
+  changes: Record<string, unknown>;
+  created_at: string;
+  undo_until: string;
+  undone_at: string | null;
+  undoable: boolean;
+}

@@ -1,17 +1,6 @@
 // An operation as the API shows it: what was selected and changed, and whether it can still be undone.
 import type { OperationRow } from './operations.repo';
-
-export interface Operation {
-  id: number;
-  type: 'update' | 'delete';
-  count: number;
-  selection: Record<string, unknown>;
-  changes: Record<string, unknown>;
-  created_at: string;
-  undo_until: string;
-  undone_at: string | null;
-  undoable: boolean;
-}
+import type { Operation } from '../../shared/bulk.schema';
 
 export function presentOperation(row: OperationRow, now = new Date().toISOString()): Operation {
   const selection = JSON.parse(row.selection) as Record<string, unknown>;

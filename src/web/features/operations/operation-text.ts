@@ -1,5 +1,5 @@
 // Words for an operation in the history: what it changed and which links it chose.
-import type { Operation } from './operations.queries';
+import type { Operation } from '../../../shared/bulk.schema';
 
 const FIELD_NAMES: Record<string, string> = {
   space_id: 'space',

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Paper, Stack, Table, Text, useMantineTheme } from
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { ActionsTh } from '../../components/resource-list/row-actions';
-import type { Operation } from './operations.queries';
+import type { Operation } from '../../../shared/bulk.schema';
 import { describeChanges, describeSelection, undoState } from './operation-text';
 
 function when(iso: string | null): string {

@@ -10,7 +10,8 @@ import { ListPagination } from '../../components/list-pagination';
 import { ButtonLink } from '../../components/router-links';
 import { notify } from '../../components/resource-list/notify';
 import { plural } from '../../components/resource-list/format';
-import { operationsListQueryOptions, useUndoOperation, type Operation } from './operations.queries';
+import { operationsListQueryOptions, useUndoOperation } from './operations.queries';
+import type { Operation } from '../../../shared/bulk.schema';
 import { UndoDialog } from './undo-dialog';
 import { OperationsList } from './operations-list';
 

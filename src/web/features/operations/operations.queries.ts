@@ -1,19 +1,7 @@
 // Bulk operations (GET /api/v1/operations) and their undo (POST /operations/{id}/undo, force=1 past conflicts).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, toQueryString } from '../../lib/api-client';
-
-/** An operation as GET /operations shows it. */
-export interface Operation {
-  id: number;
-  type: 'update' | 'delete';
-  count: number;
-  selection: Record<string, unknown>;
-  changes: Record<string, unknown>;
-  created_at: string;
-  undo_until: string;
-  undone_at: string | null;
-  undoable: boolean;
-}
+import type { Operation } from '../../../shared/bulk.schema';
 
 export interface UndoResult extends Operation {
   restored: number;

@@ -2,7 +2,8 @@
 // changed since (or cannot come back) and offers "Undo anyway" (force=1); any other refusal is shown as is.
 import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { plural } from '../../components/resource-list/format';
-import { UndoError, type Operation } from './operations.queries';
+import { UndoError } from './operations.queries';
+import type { Operation } from '../../../shared/bulk.schema';
 
 /** What a conflict means and what "Undo anyway" does, for this kind of operation. */
 function conflictText(op: Operation, n: number): string {
