@@ -132,7 +132,8 @@ export function decideVisit(link: DecisionLink, visitor: Visitor, now: number, o
   steps.push({ id: 'destination', state: 'decides', text: match.reason });
   const rotating = link.targets_type === 'rotations' && link.targets.length > 0;
   const where = rotating ? 'one of the rotation destinations (by weight)' : match.destination;
-  const firstAsk = STEP_ORDER.find((id) => steps.find((s) => s.id === id)?.state === 'asks');
+  // The steps are in the contract's order: the first that asks is what the visitor sees first.
+  const firstAsk = steps.find((s) => s.state === 'asks')?.id;
   const summary = asks.length ? `The link ${joinAnd(asks)}, then sends the visitor to ${where}.` : `The visitor goes to ${where}.`;
   return { decidedBy: firstAsk ?? 'destination', summary, destination: rotating ? null : match.destination, match, steps };
 }

@@ -1,14 +1,11 @@
 // The link editor's limits section: active period (picked in the browser's time zone), clicks limit,
 // expiration URL, disabled. Reads the form through react-hook-form's context.
 import { Group, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
-import dayjs from 'dayjs';
 import { Controller, useFormContext } from 'react-hook-form';
 import { LIMITS } from '../../../shared/enums';
 import type { LinkFormValues } from './link-form-values';
 import { LINK_FIELD_LABELS } from './link-field-messages';
-
-const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { LocalDateTimePicker } from '../../components/local-date-time-picker';
 
 function DateTimeField({ name, label }: { name: 'active_period_start_at' | 'active_period_end_at'; label: string }) {
   const { control, formState } = useFormContext<LinkFormValues>();
@@ -17,23 +14,12 @@ function DateTimeField({ name, label }: { name: 'active_period_start_at' | 'acti
       control={control}
       name={name}
       render={({ field }) => (
-        <DateTimePicker
+        <LocalDateTimePicker
           label={label}
-          description={`Your time zone (${TIME_ZONE})`}
           placeholder="Not set"
-          clearable
-          valueFormat="YYYY-MM-DD HH:mm"
           id={`picker-${name}`}
-          popoverProps={{ id: `picker-${name}` }}
-          hideOutsideDates
-          weekendDays={[]}
-          clearButtonProps={{ 'aria-label': `Clear ${label.toLowerCase()}` }}
-          submitButtonProps={{ 'aria-label': `Apply ${label.toLowerCase()}` }}
-          timePickerProps={{ hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes' }}
-          nextLabel="Next month"
-          previousLabel="Previous month"
-          value={field.value ? dayjs(field.value).format('YYYY-MM-DD HH:mm:ss') : null}
-          onChange={(v) => field.onChange(v ? dayjs(v).toISOString() : null)}
+          value={field.value}
+          onChange={field.onChange}
           error={formState.errors[name]?.message}
           miw={200}
         />

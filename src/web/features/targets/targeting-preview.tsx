@@ -4,8 +4,6 @@
 import { useState } from 'react';
 import { Accordion, Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ComboboxItem, OptionsFilter } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
-import dayjs from 'dayjs';
 import { IconRoute } from '@tabler/icons-react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { continentOf } from '../../../shared/geo-data';
@@ -17,8 +15,8 @@ import { formToDecision, keptRuleNumbers, NOBODY, previewVisit, type PreviewForm
 import { PreviewDecision } from './preview-decision';
 import { PastedRequestForm } from './pasted-request-form';
 import { useNow } from '../../lib/use-now';
+import { LocalDateTimePicker } from '../../components/local-date-time-picker';
 
-const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const timeFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
 const countryFilter: OptionsFilter = ({ options, search }) => filterKeyOptions(options as ComboboxItem[], search, keySearchTerms('countries'));
 const languageFilter: OptionsFilter = ({ options, search }) => filterKeyOptions(options as ComboboxItem[], search, keySearchTerms('languages'));
@@ -73,20 +71,7 @@ export function TargetingPreview({ saved }: { saved: SavedState }) {
           <Select label="Operating system" placeholder="Unknown" data={OS_OPTIONS} value={pick.os} onChange={set('os')} clearable />
           <Select label="Browser" placeholder="Unknown" data={BROWSER_OPTIONS} value={pick.browser} onChange={set('browser')} searchable clearable />
           <Select label="Device" placeholder="Unknown" data={DEVICE_OPTIONS} value={pick.device} onChange={set('device')} clearable />
-          <DateTimePicker
-            label="Visit at"
-            description={`Your time zone (${TIME_ZONE})`}
-            placeholder="Now"
-            clearable
-            valueFormat="YYYY-MM-DD HH:mm"
-            value={at ? dayjs(at).format('YYYY-MM-DD HH:mm:ss') : null}
-            onChange={(v) => setAt(v ? dayjs(v).toISOString() : null)}
-            clearButtonProps={{ 'aria-label': 'Visit now' }}
-            submitButtonProps={{ 'aria-label': 'Apply visit time' }}
-            timePickerProps={{ hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes' }}
-            nextLabel="Next month"
-            previousLabel="Previous month"
-          />
+          <LocalDateTimePicker label="Visit at" placeholder="Now" value={at} onChange={setAt} clearLabel="Visit now" applyLabel="Apply visit time" />
         </SimpleGrid>
         {(continent || (pick.language && language !== pick.language) || bot) && (
           <Text size="xs" c="dimmed" data-testid="preview-derived">
