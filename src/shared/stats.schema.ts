@@ -18,7 +18,7 @@ export const dateField = z.preprocess(
 );
 
 /** Optional IANA zone (beyond the contract): the clicks chart's days are that zone's days. */
-const timeZoneField = z.preprocess(
+export const timeZoneField = z.preprocess(
   (v) => (v === '' ? undefined : v),
   z
     .string({ error: 'must be a time zone like Europe/Berlin.' })

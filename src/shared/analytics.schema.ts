@@ -1,0 +1,121 @@
+// Query and answer of the analytics API (issue 11): `GET /api/v1/stats` (the account) and
+// `GET /api/v1/stats/{link_id}` when asked with any of interval, group_by, compare or unique (without
+// them that route keeps the contract's `name=` answer). The Analytics page's URL query is this query.
+import { z } from 'zod';
+import { MAX_ID, flag01, queryEnum, queryInt } from './fields';
+import { dateField, timeZoneField } from './stats.schema';
+
+/** What a click can be grouped and filtered by. `city` is listed for later: no city data ships today. */
+export const ANALYTICS_DIMENSIONS = [
+  'country',
+  'continent',
+  'browser',
+  'os',
+  'device',
+  'language',
+  'referrer',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'target',
+  'link',
+  'space',
+  'domain',
+] as const;
+export type AnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
+
+/** The dimensions a click itself records (the rest come from its link). */
+export const CLICK_DIMENSIONS = ANALYTICS_DIMENSIONS.filter(
+  (d): d is Exclude<AnalyticsDimension, 'link' | 'space' | 'domain'> => d !== 'link' && d !== 'space' && d !== 'domain',
+);
+
+export const ANALYTICS_INTERVALS = ['hour', 'day', 'week', 'month'] as const;
+export type AnalyticsInterval = (typeof ANALYTICS_INTERVALS)[number];
+
+/** `target` values: the index of the rule in the link's targets and its key, or the default URL. */
+export const DEFAULT_TARGET = 'default';
+export function targetValue(index: number | null, key: string): string {
+  return index === null ? DEFAULT_TARGET : `${index}:${key}`;
+}
+
+const filterText = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).max(255).optional());
+
+/** Filters by a click's own dimensions: one value each (`country=DE`). */
+const dimensionFilters = Object.fromEntries(CLICK_DIMENSIONS.map((d) => [d, filterText])) as Record<
+  (typeof CLICK_DIMENSIONS)[number],
+  typeof filterText
+>;
+
+export const analyticsQuerySchema = z
+  .object({
+    from: dateField,
+    to: dateField,
+    tz: timeZoneField,
+    interval: queryEnum(ANALYTICS_INTERVALS, 'day'),
+    group_by: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ANALYTICS_DIMENSIONS, { error: 'must be one of the dimensions.' }).optional()),
+    /** `previous`: the period of the same length just before, beside it. */
+    compare: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['previous'], { error: 'must be previous.' }).optional()),
+    unique: z.preprocess((v) => (v === undefined || v === '' ? 0 : v), flag01),
+    /** Rows of the grouped list (top N). */
+    limit: queryInt(1, 100).transform((v) => v ?? 10),
+    link_id: queryInt(1, MAX_ID),
+    space_id: queryInt(0, MAX_ID),
+    domain_id: queryInt(0, MAX_ID),
+    ...dimensionFilters,
+  })
+  .superRefine((q, ctx) => {
+    if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be a date after or equal to from.' });
+    if (q.from && q.to && Date.parse(q.to) - Date.parse(q.from) > 3660 * 86_400_000) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'must be at most ten years before to.' });
+    }
+  });
+
+export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
+export type AnalyticsSearch = z.input<typeof analyticsQuerySchema>;
+
+/** One bucket of the time series; `start` is the bucket's first instant in the asked zone, ISO 8601 with offset. */
+export interface AnalyticsPoint {
+  start: string;
+  clicks: number;
+  /** Present when `unique=1`. */
+  uniques?: number;
+}
+
+/** One row of the grouped list. `label`: a readable name where the value is an id or a code (link title, space name). */
+export interface AnalyticsGroup {
+  value: string;
+  label?: string;
+  clicks: number;
+  uniques?: number;
+}
+
+export interface AnalyticsPeriod {
+  from: string;
+  to: string;
+  totals: { clicks: number; uniques?: number };
+  series: AnalyticsPoint[];
+  /** Present when `group_by`: the top `limit` values, most clicks first, then `others` (the rest summed). */
+  groups?: AnalyticsGroup[];
+  others?: { clicks: number; uniques?: number };
+}
+
+export interface AnalyticsBody {
+  data: AnalyticsPeriod & {
+    interval: AnalyticsInterval;
+    time_zone: string;
+    group_by: AnalyticsDimension | null;
+    /** Present when `compare=previous`. */
+    previous?: AnalyticsPeriod;
+  };
+  status: 200;
+}
+
+/** One Server-Sent Events message of `GET /api/v1/stats/live` (event `clicks`, one a second). */
+export interface LiveClicksMessage {
+  /** ISO time of the second's end. */
+  at: string;
+  /** Clicks of the account in that second. */
+  clicks: number;
+}
