@@ -115,6 +115,9 @@ export const api = {
   post: <T>(path: string, body: unknown = {}) => request<{ data: T }>('POST', path, { body }).then((r) => r.data),
   put: <T>(path: string, body: unknown) => request<{ data: T }>('PUT', path, { body }).then((r) => r.data),
   delete: (path: string) => request<{ id: number; deleted: true }>('DELETE', path),
+  /** PATCH and DELETE with a body (the bulk API), answering `{ data }`. */
+  patch: <T>(path: string, body: unknown, query?: Query) => request<{ data: T }>('PATCH', path, { body, query }).then((r) => r.data),
+  deleteWith: <T>(path: string, body: unknown, query?: Query) => request<{ data: T }>('DELETE', path, { body, query }).then((r) => r.data),
   /** A file (an export): the raw answer, to read as a blob. */
   file: (path: string, query?: Query) => send('GET', path, { query }),
   /** Checks a key without storing it (sign-in). */
