@@ -129,7 +129,7 @@ export class ImportRunner {
           if (!written.has(link.line)) fail({ line: link.line, field: 'alias', message: 'The alias field has already been taken (by a link created during the import).' });
         }
         tally.created += written.size;
-        if (written.size) this.ctx.changes.emit('reset');
+        if (written.size) this.ctx.changes.emit('created');
       }
       tally.failures.sort((a, b) => a.line - b.line);
       tally.failures.length = Math.min(tally.failures.length, MAX_IMPORT_FAILURES);
