@@ -11,6 +11,7 @@ import { linksRoutes } from './links/links.routes';
 import { linksBulkRoutes } from './links/links.bulk.routes';
 import { operationsRoutes } from './operations/operations.routes';
 import { spacesRoutes } from './spaces/spaces.routes';
+import { utmTemplatesRoutes } from './utm-templates/utm-templates.routes';
 import { pixelsRoutes } from './pixels/pixels.routes';
 import { usersRoutes } from './users/users.routes';
 import { accountRoutes } from './account/account.routes';
@@ -52,6 +53,7 @@ export async function apiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(linksBulkRoutes, { prefix: '/links' });
   await app.register(operationsRoutes, { prefix: '/operations' });
   await app.register(spacesRoutes, { prefix: '/spaces' });
+  await app.register(utmTemplatesRoutes, { prefix: '/utm-templates' });
   await app.register(pixelsRoutes, { prefix: '/pixels' });
   await app.register(usersRoutes, { prefix: '/users' });
   await app.register(accountRoutes, { prefix: '/account' });

@@ -114,6 +114,8 @@ export const RESERVED_ALIASES = [
 
 export const LIMITS = {
   urlMax: 2048,
+  /** One UTM parameter's value. */
+  utmMax: 255,
   aliasMax: 255,
   titleMax: 255,
   passwordMax: 128,

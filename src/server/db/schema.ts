@@ -161,6 +161,20 @@ export interface ImportsTable {
   finished_at: string | null;
 }
 
+/** A named set of UTM parameters of an account (migration 010). */
+export interface UtmTemplatesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   domains: DomainsTable;
@@ -178,4 +192,5 @@ export interface Database {
   operation_click_events: OperationClickEventsTable;
   operation_click_daily: OperationClickDailyTable;
   imports: ImportsTable;
+  utm_templates: UtmTemplatesTable;
 }

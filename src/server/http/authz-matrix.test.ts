@@ -67,6 +67,7 @@ const FIXTURES: Record<string, () => Promise<number>> = {
     const res = await t.as(t.adminKey, { method: 'PATCH', url: '/api/v1/links/bulk', ...json({ ids: [link.id], set: { clicks_limit: 5 } }) });
     return res.json().data.operation.id as number;
   },
+  'utm-templates': async () => (await create(t, t.adminKey, 'utm-templates', { name: 'Theirs', utm_source: 'theirs' })).id,
   imports: async () => {
     const res = await t.as(t.adminKey, { method: 'POST', url: '/api/v1/links/import', payload: 'url\nhttps://e.com/theirs\n', headers: { 'content-type': 'text/csv' } });
     await importRunnerOf(t.app.ctx)?.idle(); // finished, so that the owner's view of it stays the same
@@ -82,6 +83,7 @@ const BODIES: Record<string, { create?: object; update?: object }> = {
   pixels: { create: { name: 'Hijacked', type: 'facebook', value: 'v2' }, update: { name: 'Hijacked' } },
   links: { create: { url: 'https://hijack.example' }, update: { title: 'Hijacked', url: 'https://hijack.example' } },
   users: { create: { name: 'Hijacked' }, update: { name: 'Hijacked' } },
+  'utm-templates': { create: { name: 'Hijacked', utm_source: 'x' }, update: { name: 'Hijacked' } },
 };
 // Routes whose valid body is not their resource's (by method and path).
 const PATH_BODIES: Record<string, object> = {

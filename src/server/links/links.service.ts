@@ -3,7 +3,8 @@ import type { Updateable } from 'kysely';
 import type { LinksTable } from '../db/schema';
 import type { Link, LinkCreate, LinkUpdate } from '../../shared/link.schema';
 import { checkTargets, parseStoredTargets, type Target } from '../../shared/targets';
-import type { TargetsType } from '../../shared/enums';
+import { LIMITS, type TargetsType } from '../../shared/enums';
+import { utmChangesOf, withUtm } from '../../shared/utm';
 import type { AppContext } from '../context';
 import { hashPassword } from '../auth/secrets';
 import { notFound, validationError } from '../http/errors';
@@ -116,6 +117,13 @@ export class LinksService {
     if (privacy === 2 && !hasPassword) issues.push({ field: 'password', message: 'is required when privacy is 2 (password).' });
     if (input.alias !== undefined && input.alias !== row.alias && (await this.repo.aliasTaken(row.domain_id, input.alias, id))) {
       issues.push({ field: 'alias', message: 'has already been taken.' });
+    }
+    // UTM fields without a url change the stored url (with a url, the schema merged them already).
+    const utm = utmChangesOf(input);
+    if (input.url === undefined && Object.keys(utm).length) {
+      const url = withUtm(row.url, utm);
+      if (url.length > LIMITS.urlMax) issues.push({ field: 'url', message: `must not be longer than ${LIMITS.urlMax} characters with its UTM parameters.` });
+      else if (url !== row.url) set.url = url;
     }
     if (issues.length) throw validationError(issues);
 
