@@ -175,6 +175,14 @@ export interface UtmTemplatesTable {
   updated_at: string;
 }
 
+/** An account's QR style (JSON of QrStyle) and logo PNG (migration 011). */
+export interface QrStylesTable {
+  user_id: number;
+  style: string | null;
+  logo: Buffer | null;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   domains: DomainsTable;
@@ -193,4 +201,5 @@ export interface Database {
   operation_click_daily: OperationClickDailyTable;
   imports: ImportsTable;
   utm_templates: UtmTemplatesTable;
+  qr_styles: QrStylesTable;
 }
