@@ -76,8 +76,10 @@ export function toQueryString(query?: Query): string {
   return s ? `?${s}` : '';
 }
 
+type SendOptions = { query?: Query; body?: unknown; form?: FormData; key?: string };
+
 /** Sends a request with the signed-in key; a failed answer becomes an ApiError (a 401 also goes to sign-in). */
-async function send(method: string, path: string, opts: { query?: Query; body?: unknown; key?: string } = {}): Promise<Response> {
+async function send(method: string, path: string, opts: SendOptions = {}): Promise<Response> {
   const key = opts.key ?? auth.get();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (key) headers.authorization = `Bearer ${key}`;
@@ -87,7 +89,8 @@ async function send(method: string, path: string, opts: { query?: Query; body?: 
     res = await fetch(`/api/v1${path}${toQueryString(opts.query)}`, {
       method,
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      // A form sets its own multipart/form-data content type (with the boundary).
+      body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
     });
   } catch {
     connection.report(false);
@@ -102,7 +105,7 @@ async function send(method: string, path: string, opts: { query?: Query; body?: 
   return res;
 }
 
-async function request<T>(method: string, path: string, opts: { query?: Query; body?: unknown; key?: string } = {}): Promise<T> {
+async function request<T>(method: string, path: string, opts: SendOptions = {}): Promise<T> {
   const res = await send(method, path, opts);
   return (await res.json().catch(() => ({}))) as T;
 }
@@ -115,6 +118,12 @@ export const api = {
   post: <T>(path: string, body: unknown = {}) => request<{ data: T }>('POST', path, { body }).then((r) => r.data),
   put: <T>(path: string, body: unknown) => request<{ data: T }>('PUT', path, { body }).then((r) => r.data),
   delete: (path: string) => request<{ id: number; deleted: true }>('DELETE', path),
+  /** Sends a file as multipart/form-data (field `file`): an import. */
+  upload: <T>(path: string, file: Blob, fileName: string, query?: Query) => {
+    const form = new FormData();
+    form.append('file', file, fileName);
+    return request<{ data: T }>('POST', path, { query, form }).then((r) => r.data);
+  },
   /** A file (an export): the raw answer, to read as a blob. */
   file: (path: string, query?: Query) => send('GET', path, { query }),
   /** Checks a key without storing it (sign-in). */
