@@ -46,7 +46,7 @@ test('imports a CSV with a bad row: preview, skip, progress, links listed, rejec
   await expect(page.getByTestId('dry-run-error')).toContainText('1 row failed');
   await page.getByRole('switch', { name: /Import the valid rows/ }).check();
   await expect(page.getByTestId('dry-run-error')).toHaveCount(0);
-  await expect(page.getByTestId('dry-run-summary')).toHaveText('4 rows · 2 new links · 1 skipped (alias taken) · 1 fails');
+  await expect(page.getByTestId('dry-run-summary')).toHaveText('4 rows · 2 new links · 1 skipped (alias taken) · 1 failing');
   await checkA11y(page);
   await reviewShots(page, 'import-preview');
   await page.getByRole('button', { name: 'Import 2 links' }).click();

@@ -169,7 +169,8 @@ export function ImportPage() {
           <EmptyState title="No imports yet" description="The files you import show up here, with what came of each." />
         ) : (
           <>
-            <ImportsList jobs={list.data.data} loading={list.isPlaceholderData} />
+            {/* The job on show is polled faster than the list: its row shows the same. */}
+            <ImportsList jobs={list.data.data.map((j) => (shownJob && j.id === shownJob.id ? shownJob : j))} loading={list.isPlaceholderData} />
             {list.data.meta.total > list.data.data.length && (
               <Text size="sm" c="dimmed">
                 The last {list.data.data.length} of {plural(list.data.meta.total, 'import')}.

@@ -119,7 +119,7 @@ function summary(dry: ImportDryRun): string {
   const parts = [plural(dry.rows_total, 'row')];
   if (!dry.error) parts.push(plural(dry.created, 'new link'));
   if (dry.skipped) parts.push(`${dry.skipped.toLocaleString('en')} skipped (alias taken)`);
-  if (dry.failed) parts.push(`${dry.failed.toLocaleString('en')} ${dry.failed === 1 ? 'fails' : 'fail'}`);
+  if (dry.failed) parts.push(`${dry.failed.toLocaleString('en')} failing`);
   return parts.join(' · ');
 }
 
