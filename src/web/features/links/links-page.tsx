@@ -3,7 +3,7 @@
 // action never reaches links the user cannot see.
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Group, Loader, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { ButtonLink } from '../../components/router-links';
@@ -105,6 +105,9 @@ export function LinksPage() {
         actions={
           <Group gap="xs">
             {list.isFetching && !list.isLoading && <Loader size="xs" role="status" aria-label="Refreshing" />}
+            <ButtonLink to="/links/import" variant="default" leftSection={<IconUpload size={16} aria-hidden />}>
+              Import
+            </ButtonLink>
             <ExportMenu query={query} filtered={filtered} />
             <ButtonLink to="/links/new" leftSection={<IconPlus size={16} />}>
               New link
