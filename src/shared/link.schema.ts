@@ -59,6 +59,9 @@ const editableFields = {
   targets_type: targetsTypeField,
   targets: targetsField,
   disabled: flag01,
+  og_title: nullableText(LIMITS.ogTitleMax),
+  og_description: nullableText(LIMITS.ogDescriptionMax),
+  og_image: nullableUrl(),
   ...(Object.fromEntries(UTM_KEYS.map((k) => [k, nullableText(LIMITS.utmMax)])) as Record<UtmKey, ReturnType<typeof nullableText>>),
 };
 
@@ -142,6 +145,10 @@ export interface Link {
   utm_campaign: string | null;
   utm_term: string | null;
   utm_content: string | null;
+  /** What social crawlers show (beyond the contract); none set: they get the redirect like everyone. */
+  og_title: string | null;
+  og_description: string | null;
+  og_image: string | null;
   clicks: number;
   space: { id: number; name: string; color: number } | null;
   domain: { id: number; name: string; url: string } | null;

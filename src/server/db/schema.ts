@@ -64,6 +64,10 @@ export interface LinksTable {
   clicks: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Open Graph preview for social crawlers (migration 013). */
+  og_title: string | null;
+  og_description: string | null;
+  og_image: string | null;
 }
 
 export interface LinkPixelsTable {
@@ -183,6 +187,15 @@ export interface QrStylesTable {
   updated_at: string;
 }
 
+/** An image uploaded for link previews, served publicly at /+og/{key} (migration 013). */
+export interface OgImagesTable {
+  key: string;
+  user_id: number;
+  type: string;
+  data: Buffer;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   domains: DomainsTable;
@@ -202,4 +215,5 @@ export interface Database {
   imports: ImportsTable;
   utm_templates: UtmTemplatesTable;
   qr_styles: QrStylesTable;
+  og_images: OgImagesTable;
 }

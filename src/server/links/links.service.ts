@@ -127,7 +127,7 @@ export class LinksService {
     }
     if (issues.length) throw validationError(issues);
 
-    for (const key of ['url', 'alias', 'title', 'space_id', 'sensitive_content', 'privacy', 'active_period_start_at', 'active_period_end_at', 'clicks_limit', 'expiration_url', 'disabled'] as const) {
+    for (const key of ['url', 'alias', 'title', 'space_id', 'sensitive_content', 'privacy', 'active_period_start_at', 'active_period_end_at', 'clicks_limit', 'expiration_url', 'disabled', 'og_title', 'og_description', 'og_image'] as const) {
       if (input[key] !== undefined) (set as Record<string, unknown>)[key] = input[key];
     }
     if (input.password !== undefined) set.password_hash = input.password === null ? null : await hashPassword(input.password);
