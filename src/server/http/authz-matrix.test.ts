@@ -72,6 +72,8 @@ const FIXTURES: Record<string, () => Promise<number>> = {
     await importRunnerOf(t.app.ctx)?.idle(); // finished, so that the owner's view of it stays the same
     return res.json().data.id as number;
   },
+  // An event nothing here causes: no delivery is queued, so the owner's view stays the same.
+  webhooks: async () => (await create(t, t.adminKey, 'webhooks', { url: 'https://theirs.example/hook', 'events[]': 'link.expired' })).id,
 };
 // Operations whose body is a file (text/csv), not JSON: a valid one.
 const FILE_BODIES: Record<string, string> = { 'POST /api/v1/links/import': 'url\nhttps://matrix.example/imported\n' };
@@ -82,6 +84,7 @@ const BODIES: Record<string, { create?: object; update?: object }> = {
   pixels: { create: { name: 'Hijacked', type: 'facebook', value: 'v2' }, update: { name: 'Hijacked' } },
   links: { create: { url: 'https://hijack.example' }, update: { title: 'Hijacked', url: 'https://hijack.example' } },
   users: { create: { name: 'Hijacked' }, update: { name: 'Hijacked' } },
+  webhooks: { create: { url: 'https://hijack.example/hook', events: ['link.expired'] }, update: { url: 'https://hijack.example/hook' } },
 };
 // Routes whose valid body is not their resource's (by method and path).
 const PATH_BODIES: Record<string, object> = {
