@@ -21,6 +21,8 @@ test('no page scrolls sideways at 390 px', async ({ page, adminAccount }) => {
     space_id: space.id,
     pixel_ids: [pixel.id],
   });
+  const hook = await api.post<{ id: number }>('/webhooks', { url: `https://hooks.example.com/linkdeck/${LONG}/receiver`, events: ['link.created', 'link.clicked', 'link.limit_reached'], space_id: space.id });
+  await api.post(`/webhooks/${hook.id}/test`);
   const pages = [
     '/links',
     '/links/new',
@@ -35,6 +37,10 @@ test('no page scrolls sideways at 390 px', async ({ page, adminAccount }) => {
     '/account',
     '/users',
     '/operations',
+    '/webhooks',
+    '/webhooks/new',
+    `/webhooks/${hook.id}`,
+    `/webhooks/${hook.id}/edit`,
   ];
   for (const path of pages) {
     await page.goto(`/dashboard${path}`);

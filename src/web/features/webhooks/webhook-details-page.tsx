@@ -11,7 +11,7 @@ import { ListPagination } from '../../components/list-pagination';
 import { notify } from '../../components/resource-list/notify';
 import { deliveriesQueryOptions, useSendTestEvent, useUpdateWebhook, webhookQueryOptions } from './webhooks.queries';
 import { eventLabel, responseSummary, scopeLabel } from './webhook-text';
-import { WebhookState } from './webhooks-page';
+import { WebhookState, failedReason } from './webhook-state';
 import { WebhookSecretCard } from './webhook-secret-card';
 import { DeliveryLog } from './delivery-log';
 
@@ -65,7 +65,7 @@ export function WebhookDetailsPage() {
         }
       />
       {!current.enabled && (
-        <Alert color={current.disabled_reason?.startsWith('Disabled:') ? 'red' : 'gray'} variant="light" title="This webhook is disabled" data-testid="disabled-reason">
+        <Alert color={failedReason(current.disabled_reason) ? 'red' : 'gray'} variant="light" title="This webhook is disabled" data-testid="disabled-reason">
           {current.disabled_reason ?? 'Disabled.'} {current.pending_deliveries > 0 && `${current.pending_deliveries.toLocaleString('en')} deliveries wait until it is enabled again.`}
         </Alert>
       )}

@@ -1,6 +1,6 @@
 // The webhook editor (create and edit): URL, events, which links (all, a space or one link), an optional
 // secret of one's own on create, enabled. Validated by the shared schema; server 422s land on their fields.
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Checkbox, PasswordInput, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -66,10 +66,18 @@ function WebhookForm({ hook }: { hook: Webhook | null }) {
     void navigate({ to: '/webhooks/$webhookId', params: { webhookId: h.id } });
   });
 
+  // "One space" or "One link" without one chosen would be every link: asked for instead.
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    const missing = scope === 'space' && !form.getValues('space_id') ? 'space_id' : scope === 'link' && !form.getValues('link_id') ? 'link_id' : null;
+    if (!missing) return onSubmit(e);
+    e.preventDefault();
+    form.setError(missing, { message: missing === 'space_id' ? 'Choose a space.' : 'Choose a link.' }, { shouldFocus: true });
+  };
+
   return (
     <EditorFrame crumb={<AnchorLink to="/webhooks">Webhooks</AnchorLink>} title={title}>
       <EditorForm
-        onSubmit={onSubmit}
+        onSubmit={submit}
         leaveGuard={leaveGuard}
         errorTitle="Could not save the webhook"
         error={formError}

@@ -1,6 +1,7 @@
 // The webhooks list: where each sends, which events, which links, and whether it is on (with the reason
 // when it is not); page size and page in the URL; open, edit and delete per row.
-import { Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { Webhook } from '../../../shared/webhook.schema';
@@ -11,19 +12,11 @@ import { ResourceListHeader, ResourceTable } from '../../components/resource-lis
 import { RowActions } from '../../components/resource-list/row-actions';
 import { useDeleteConfirm } from '../../components/resource-list/use-delete-confirm';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
+import { ListPagination } from '../../components/list-pagination';
+import { WebhookState } from './webhook-state';
+import { WebhookCards } from './webhook-cards';
 
 const route = getRouteApi('/app/webhooks');
-
-export function WebhookState({ hook }: { hook: Pick<Webhook, 'enabled' | 'disabled_reason'> }) {
-  if (hook.enabled) return <Badge color="green" variant="light">Enabled</Badge>;
-  return (
-    <Tooltip label={hook.disabled_reason ?? 'Disabled'} multiline w={320}>
-      <Badge color={hook.disabled_reason?.startsWith('Disabled:') ? 'red' : 'gray'} variant="light" tabIndex={0}>
-        Disabled
-      </Badge>
-    </Tooltip>
-  );
-}
 
 export function WebhooksPage() {
   const search = route.useSearch();
@@ -31,6 +24,8 @@ export function WebhooksPage() {
   const list = useQuery(webhooksListQueryOptions(search));
   const go = (patch: Partial<typeof search>) => void navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }) });
   const del = useDeleteWebhook();
+  const theme = useMantineTheme();
+  const narrow = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.1px))`, undefined, { getInitialValueInEffect: false });
   const deletion = useDeleteConfirm<Webhook & { name: string }>({ mutation: del, noun: 'webhook', meta: list.data?.meta, page: search.page, onPage: (page) => go({ page }) });
 
   return (
@@ -39,65 +34,72 @@ export function WebhooksPage() {
       <Text c="dimmed" size="sm" mb="md" mt={-8}>
         Linkdeck POSTs signed JSON to your URL when links are created, changed, deleted, clicked, used up or expire.
       </Text>
-      <ResourceTable
-        list={list}
-        label="Webhooks"
-        noun="webhooks"
-        minWidth={760}
-        empty={{
-          filtered: false,
-          matchHint: '',
-          title: 'No webhooks yet',
-          description: 'A webhook tells another app about your links as things happen: new links, clicks in batches, links that expire.',
-          action: (
-            <ButtonLink to="/webhooks/new" variant="light">
-              Add your first webhook
-            </ButtonLink>
-          ),
-        }}
-        head={
-          <>
-            <Table.Th>URL</Table.Th>
-            <Table.Th>Events</Table.Th>
-            <Table.Th>Links</Table.Th>
-            <Table.Th>State</Table.Th>
-          </>
-        }
-        row={(h) => (
-          <Table.Tr key={h.id} data-testid="webhook-row">
-            <Table.Td maw={360}>
-              <AnchorLink to="/webhooks/$webhookId" params={{ webhookId: h.id }} fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {h.url}
-              </AnchorLink>
-              {h.pending_deliveries > 0 && (
-                <Text size="xs" c="dimmed">
-                  {h.pending_deliveries.toLocaleString('en')} waiting to be sent
+      {narrow && list.data?.data.length ? (
+        <>
+          <WebhookCards rows={list.data.data} loading={list.isPlaceholderData} onDelete={(h) => deletion.ask({ ...h, name: h.url })} />
+          <ListPagination meta={list.data.meta} noun="webhooks" onPage={(page) => go({ page })} onPerPage={(per_page) => go({ per_page: per_page as typeof search.per_page })} />
+        </>
+      ) : (
+        <ResourceTable
+          list={list}
+          label="Webhooks"
+          noun="webhooks"
+          minWidth={760}
+          empty={{
+            filtered: false,
+            matchHint: '',
+            title: 'No webhooks yet',
+            description: 'A webhook tells another app about your links as things happen: new links, clicks in batches, links that expire.',
+            action: (
+              <ButtonLink to="/webhooks/new" variant="light">
+                Add your first webhook
+              </ButtonLink>
+            ),
+          }}
+          head={
+            <>
+              <Table.Th>URL</Table.Th>
+              <Table.Th>Events</Table.Th>
+              <Table.Th>Links</Table.Th>
+              <Table.Th>State</Table.Th>
+            </>
+          }
+          row={(h) => (
+            <Table.Tr key={h.id} data-testid="webhook-row">
+              <Table.Td maw={360}>
+                <AnchorLink to="/webhooks/$webhookId" params={{ webhookId: h.id }} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {h.url}
+                </AnchorLink>
+                {h.pending_deliveries > 0 && (
+                  <Text size="xs" c="dimmed">
+                    {h.pending_deliveries.toLocaleString('en')} waiting to be sent
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {h.events.map((e) => (
+                    <Badge key={e} variant="outline" color="gray" size="sm" tt="none">
+                      {eventLabel(e)}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td maw={220}>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {scopeLabel(h)}
                 </Text>
-              )}
-            </Table.Td>
-            <Table.Td>
-              <Group gap={4}>
-                {h.events.map((e) => (
-                  <Badge key={e} variant="outline" color="gray" size="sm" tt="none">
-                    {eventLabel(e)}
-                  </Badge>
-                ))}
-              </Group>
-            </Table.Td>
-            <Table.Td maw={220}>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {scopeLabel(h)}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <WebhookState hook={h} />
-            </Table.Td>
-            <RowActions name={h.url} edit={{ to: '/webhooks/$webhookId/edit', params: { webhookId: h.id } }} onDelete={() => deletion.ask({ ...h, name: h.url })} />
-          </Table.Tr>
-        )}
-        onPage={(page) => go({ page })}
-        onPerPage={(per_page) => go({ per_page: per_page as typeof search.per_page })}
-      />
+              </Table.Td>
+              <Table.Td>
+                <WebhookState hook={h} />
+              </Table.Td>
+              <RowActions name={h.url} edit={{ to: '/webhooks/$webhookId/edit', params: { webhookId: h.id } }} onDelete={() => deletion.ask({ ...h, name: h.url })} />
+            </Table.Tr>
+          )}
+          onPage={(page) => go({ page })}
+          onPerPage={(per_page) => go({ per_page: per_page as typeof search.per_page })}
+        />
+      )}
       <ConfirmDialog {...deletion.dialog}>The webhook and its delivery log are deleted; deliveries still waiting are not sent. This cannot be undone.</ConfirmDialog>
     </Stack>
   );
