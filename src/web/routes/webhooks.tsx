@@ -2,7 +2,8 @@
 // delivery log). Page components load lazily.
 import { createRoute, lazyRouteComponent, redirect, stripSearchParams } from '@tanstack/react-router';
 import { appRoute } from './app-layout';
-import { webhookListQuerySchema } from '../../shared/webhook.schema';
+import { z } from 'zod';
+import { pagingFields } from '../../shared/list-query';
 import { webhookQueryOptions, webhooksListQueryOptions } from '../features/webhooks/webhooks.queries';
 import { pastEndPage } from '../components/resource-list/list-url';
 import { LoadingState } from '../components/states';
@@ -11,12 +12,14 @@ import { idParam } from '../lib/route-params';
 import { titleHead } from '../lib/page-title';
 
 const PAGING_DEFAULTS = { per_page: 10, page: 1 } as const;
+// The same fields as webhookListQuerySchema, without pulling the webhook schema into the first chunk.
+const pagingSearch = z.object({ per_page: pagingFields.per_page, page: pagingFields.page });
 
 export const webhooksRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/webhooks',
   head: () => titleHead('Webhooks'),
-  validateSearch: webhookListQuerySchema,
+  validateSearch: pagingSearch,
   search: { middlewares: [stripSearchParams(PAGING_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
@@ -42,7 +45,7 @@ export const webhookRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/webhooks/$webhookId',
   params: idParam('webhookId'),
-  validateSearch: webhookListQuerySchema,
+  validateSearch: pagingSearch,
   search: { middlewares: [stripSearchParams(PAGING_DEFAULTS)] },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(webhookQueryOptions(params.webhookId)),
   head: ({ loaderData }) => titleHead(loaderData ? `Webhook ${loaderData.url}` : 'Webhook'),

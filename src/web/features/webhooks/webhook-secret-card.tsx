@@ -9,7 +9,7 @@ import { REPLAY_WINDOW_S } from '../../../shared/webhook.schema';
 import { CopyButton } from '../../components/copy-button';
 import { ConfirmDialog } from '../../components/resource-list/confirm-dialog';
 import { notify } from '../../components/resource-list/notify';
-import { useUpdateWebhook } from './webhooks.queries';
+import { useUpdateWebhook } from './webhooks.mutations';
 
 const VERIFY = `// Node.js: verify before trusting the body (raw bytes, not re-encoded JSON)
 const [t, sig] = header.match(/^t=(\\d+),sha256=([0-9a-f]{64})$/).slice(1);

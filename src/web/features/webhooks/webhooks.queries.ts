@@ -1,7 +1,7 @@
-// Query options and mutations for webhooks and their delivery logs.
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+// Query options for webhooks and their delivery logs (the routes' loaders use them; mutations: webhooks.mutations.ts).
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import type { Webhook, WebhookCreate, WebhookDelivery, WebhookListQuery, WebhookUpdate } from '../../../shared/webhook.schema';
+import type { Webhook, WebhookDelivery, WebhookListQuery } from '../../../shared/webhook.schema';
 
 export const webhookKeys = {
   all: ['webhooks'] as const,
@@ -24,40 +24,3 @@ export const deliveriesQueryOptions = (id: number, query: Partial<WebhookListQue
     placeholderData: keepPreviousData,
     refetchInterval: live ? 3000 : false,
   });
-
-function useAfterWrite() {
-  const qc = useQueryClient();
-  return (hook: Webhook) => {
-    qc.setQueryData(webhookKeys.detail(hook.id), hook);
-    return qc.invalidateQueries({ queryKey: webhookKeys.lists() });
-  };
-}
-
-export function useCreateWebhook() {
-  const after = useAfterWrite();
-  return useMutation({ mutationFn: (body: WebhookCreate) => api.post<Webhook>('/webhooks', body), onSuccess: after });
-}
-
-export function useUpdateWebhook(id: number) {
-  const after = useAfterWrite();
-  return useMutation({ mutationFn: (body: WebhookUpdate) => api.put<Webhook>(`/webhooks/${id}`, body), onSuccess: after });
-}
-
-export function useDeleteWebhook() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete(`/webhooks/${id}`),
-    onSuccess: (_r, id) => {
-      qc.removeQueries({ queryKey: webhookKeys.detail(id) });
-      return qc.invalidateQueries({ queryKey: webhookKeys.lists() });
-    },
-  });
-}
-
-export function useSendTestEvent(id: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.post<WebhookDelivery>(`/webhooks/${id}/test`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: [...webhookKeys.all, 'deliveries', id] }),
-  });
-}
