@@ -10,6 +10,7 @@ import { engineOf } from '../redirect/redirect.engine';
 import { CLICK_FIELDS } from '../clicks/click-batch';
 import { CLICKS_PER_DELIVERY, type WebhookEvent } from '../../shared/webhook.schema';
 import { WebhookQueue, matches, type Claimed, type LinkScope } from './webhook-queue';
+import { parseEvents } from './webhooks.repo';
 import { sendWebhook } from './webhook-sender';
 
 export interface HubOptions {
@@ -20,6 +21,9 @@ export interface HubOptions {
   timeoutMs?: number;
   onError?: (err: unknown) => void;
 }
+
+/** A link as an event's body: the API's shape (with `space`) or a stored row (with `space_id`). */
+export type LinkData = { id: number; space?: { id: number } | null; space_id?: number | null };
 
 interface Click {
   linkId: number;
@@ -105,6 +109,40 @@ export class WebhookHub {
     } catch (err) {
       this.onError(err);
     }
+  }
+
+  /**
+   * Events of many links at once (bulk create, edit and delete): costs one query unless one of the account's
+   * webhooks wants `event`; then `load` gives each link's body (and its space for the filters), 500 at a time.
+   */
+  async linkEvents(userId: number, event: WebhookEvent, ids: number[], load: (ids: number[]) => Promise<LinkData[]>): Promise<void> {
+    try {
+      const hooks = (await this.queue.enabledHooks([userId])).filter((h) => parseEvents(h.events).includes(event));
+      if (!hooks.length || !ids.length) return;
+      const now = this.now();
+      for (let i = 0; i < ids.length; i += 500) {
+        const part = (await load(ids.slice(i, i + 500))).sort((a, b) => a.id - b.id);
+        for (const link of part) {
+          const scope = { id: link.id, space_id: link.space_id ?? link.space?.id ?? null };
+          for (const hook of hooks.filter((h) => matches(h, event, scope))) await this.queue.insert(this.ctx.db.kysely, hook.id, event, link, now, now);
+        }
+      }
+      this.poke();
+    } catch (err) {
+      this.onError(err);
+    }
+  }
+
+  /** Links a bulk delete removed, as its operation kept them (the body of their link.deleted). */
+  deletedLinks(operationId: number): (ids: number[]) => Promise<LinkData[]> {
+    return (ids) =>
+      this.ctx.db.kysely
+        .selectFrom('operation_deleted_links')
+        .select(['id', 'alias', 'url', 'title', 'domain_id', 'space_id', 'created_at', 'updated_at'])
+        .where('operation_id', '=', operationId)
+        .where('id', 'in', ids)
+        .orderBy('id')
+        .execute();
   }
 
   /** One round: store what the redirect reported, then send what is due. Never two rounds at once. */

@@ -122,4 +122,23 @@ describe('send test event', () => {
     expect(log.data.map((d: { event: string; status: string }) => [d.event, d.status])).toEqual([['link.created', 'queued']]);
     expect((await get(t, t.userKey, `/api/v1/webhooks/${hook.id}`)).json().data.pending_deliveries).toBe(1);
   });
+
+  it('queues an event per link for bulk create, edit and delete, in id order', async () => {
+    const hook = await create(t, t.adminKey, 'webhooks', [['url', receiver.url], ['events[]', 'link.created'], ['events[]', 'link.updated'], ['events[]', 'link.deleted']]);
+    const made = await t.as(t.adminKey, { method: 'POST', url: '/api/v1/links/bulk', ...json({ links: [{ url: 'https://e.com/1', alias: 'bulk-one' }, { url: 'https://e.com/2', alias: 'bulk-two' }] }) });
+    const ids = (made.json().data as { id: number }[]).map((l) => l.id);
+    await t.as(t.adminKey, { method: 'PATCH', url: '/api/v1/links/bulk', ...json({ ids, set: { clicks_limit: 5 } }) });
+    await t.as(t.adminKey, { method: 'DELETE', url: '/api/v1/links/bulk', ...json({ ids }) });
+    const rows = await t.query<{ event: string; payload: string }>('SELECT event, payload FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id', hook.id);
+    const seen = rows.map((r) => [r.event, (JSON.parse(r.payload) as { data: { alias: string; clicks_limit?: number } }).data]);
+    expect(seen.map(([e, d]) => `${e as string}:${(d as { alias: string }).alias}`)).toEqual([
+      'link.created:bulk-one',
+      'link.created:bulk-two',
+      'link.updated:bulk-one',
+      'link.updated:bulk-two',
+      'link.deleted:bulk-one',
+      'link.deleted:bulk-two',
+    ]);
+    expect((seen[2]![1] as { clicks_limit: number }).clicks_limit).toBe(5);
+  });
 });
