@@ -21,7 +21,7 @@ test('no page scrolls sideways at 390 px', async ({ page, adminAccount }) => {
     space_id: space.id,
     pixel_ids: [pixel.id],
   });
-  const hook = await api.post<{ id: number }>('/webhooks', { url: `https://hooks.example.com/linkdeck/${LONG}/receiver`, events: ['link.created', 'link.clicked', 'link.limit_reached'], space_id: space.id });
+  const hook = await api.post<{ id: number }>('/webhooks', { url: `https://hooks.example.invalid/linkdeck/${LONG}/receiver`, events: ['link.created', 'link.clicked', 'link.limit_reached'], space_id: space.id });
   await api.post(`/webhooks/${hook.id}/test`);
   const pages = [
     '/links',

@@ -95,6 +95,7 @@ test("a link's events arrive through the worker and show in the log; disable sho
 
   await page.getByRole('button', { name: 'Disable' }).click();
   await expect(page.getByTestId('disabled-reason')).toContainText('Disabled by hand.');
+  await reviewShots(page, 'webhook-log-disabled');
   await page.getByRole('link', { name: 'Webhooks' }).first().click();
   await expect(page.getByTestId('webhook-row')).toContainText('Disabled');
   await page.getByRole('link', { name: receiverUrl, exact: true }).click();
@@ -110,9 +111,26 @@ test('the editor checks the URL and the events with the shared schema', async ({
   await expect(page.getByText('must be a valid http or https URL.')).toBeVisible();
   await expect(page.getByText('must name at least one event.')).toBeVisible();
   expect((await account.api.list('/webhooks')).meta.total).toBe(0);
+  await page.getByLabel('Endpoint URL').fill('hooks.example.com/in');
+  await page.getByLabel('Endpoint URL').blur();
+  await expect(page.getByLabel('Endpoint URL')).toHaveValue('https://hooks.example.com/in');
+  await expect(page.getByText('must be a valid http or https URL.')).toHaveCount(0);
+  await page.getByRole('checkbox', { name: 'Link created' }).check();
+  await pickSegment(page, 'One space');
+  await page.getByRole('button', { name: 'Create webhook' }).click();
+  // "One space" with none chosen would be every link: it is asked for.
+  await expect(page.getByText('Choose a space.')).toBeVisible();
+  expect((await account.api.list('/webhooks')).meta.total).toBe(0);
   await pickSegment(page, 'One link');
   await expect(page.getByRole('textbox', { name: 'Link' }).or(page.getByRole('combobox', { name: 'Link' })).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Create webhook' }).click();
+  await expect(page.getByText('Choose a link.')).toBeVisible();
   await reviewShots(page, 'webhook-editor');
+  await pickSegment(page, 'All links');
+  await page.getByRole('button', { name: 'Create webhook' }).click();
+  await expect(page.getByRole('heading', { name: 'Webhook', exact: true })).toBeVisible();
+  // The scheme left out was put in front (withDefaultScheme), as the links editor does.
+  expect((await account.api.list<{ url: string }>('/webhooks')).data[0]?.url).toBe('https://hooks.example.com/in');
 });
 
 test('the list with many webhooks', async ({ page, account }) => {

@@ -92,7 +92,7 @@ function WebhookForm({ hook }: { hook: Webhook | null }) {
           withAsterisk
           autoFocus
           placeholder="https://example.com/hooks/linkdeck"
-          {...form.register('url', { onBlur: (e) => form.setValue('url', withDefaultScheme(e.target.value)) })}
+          {...form.register('url', { onBlur: (e) => form.setValue('url', withDefaultScheme(e.target.value), { shouldValidate: form.formState.isSubmitted }) })}
           error={fieldError(errors.url)}
         />
         <Controller
