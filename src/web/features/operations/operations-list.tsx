@@ -1,10 +1,10 @@
 // The operations as a table on wide screens and as cards on a phone (one or the other, never both).
-import { Badge, Button, Group, Paper, Stack, Table, Text, useMantineTheme } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { ActionsTh } from '../../components/resource-list/row-actions';
 import type { Operation } from '../../../shared/bulk.schema';
 import { describeChanges, describeSelection, undoState } from './operation-text';
+import { useNarrow } from '../../lib/use-narrow';
 
 function when(iso: string | null): string {
   if (!iso) return '—';
@@ -42,8 +42,7 @@ function UndoButton({ op, onUndo }: { op: Operation; onUndo: (op: Operation) => 
 }
 
 export function OperationsList({ rows, onUndo, loading }: { rows: Operation[]; onUndo: (op: Operation) => void; loading: boolean }) {
-  const theme = useMantineTheme();
-  const narrow = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.1px))`, undefined, { getInitialValueInEffect: false });
+  const narrow = useNarrow();
   if (narrow) {
     return (
       <Stack gap="sm" aria-label="Operations" role="list" style={{ opacity: loading ? 0.6 : 1 }}>

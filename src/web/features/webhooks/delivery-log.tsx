@@ -1,9 +1,9 @@
 // A webhook's delivery log: each event sent (or waiting), its state, attempts, the last answer (status and
 // the start of its body, shown as text) and how long it took. A table on wide screens, cards on a phone.
-import { Badge, Code, Group, Paper, Stack, Table, Text, useMantineTheme } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { WebhookDelivery } from '../../../shared/webhook.schema';
 import { DELIVERY_COLORS, deliveryStatusLabel, eventLabel, formatDuration, responseSummary } from './webhook-text';
+import { useNarrow } from '../../lib/use-narrow';
 
 function when(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' }) : '—';
@@ -34,8 +34,7 @@ function Excerpt({ d }: { d: WebhookDelivery }) {
 }
 
 export function DeliveryLog({ rows, loading }: { rows: WebhookDelivery[]; loading: boolean }) {
-  const theme = useMantineTheme();
-  const narrow = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.1px))`, undefined, { getInitialValueInEffect: false });
+  const narrow = useNarrow();
   if (narrow) {
     return (
       <Stack gap="sm" role="list" aria-label="Deliveries" style={{ opacity: loading ? 0.6 : 1 }}>

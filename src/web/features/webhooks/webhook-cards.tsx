@@ -1,10 +1,10 @@
 // The webhooks as cards on a phone (the table would scroll sideways with long URLs).
-import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { Webhook } from '../../../shared/webhook.schema';
 import { ActionIconLink, AnchorLink } from '../../components/router-links';
-import { eventLabel, scopeLabel } from './webhook-text';
-import { WebhookState } from './webhook-state';
+import { scopeLabel } from './webhook-text';
+import { EventBadges, WebhookState } from './webhook-state';
 
 export function WebhookCards({ rows, onDelete, loading }: { rows: Webhook[]; onDelete: (hook: Webhook) => void; loading: boolean }) {
   return (
@@ -18,13 +18,7 @@ export function WebhookCards({ rows, onDelete, loading }: { rows: Webhook[]; onD
               </AnchorLink>
               <WebhookState hook={h} />
             </Group>
-            <Group gap={4}>
-              {h.events.map((e) => (
-                <Badge key={e} variant="outline" color="gray" size="sm" tt="none">
-                  {eventLabel(e)}
-                </Badge>
-              ))}
-            </Group>
+            <EventBadges events={h.events} />
             <Group justify="space-between" wrap="nowrap">
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {scopeLabel(h)}

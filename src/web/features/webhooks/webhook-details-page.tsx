@@ -1,6 +1,6 @@
 // A webhook's page: where it sends and what, enabled or why not, "Send test event", the signing secret,
 // and the delivery log (refreshing by itself while deliveries wait).
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconPlayerPause, IconPlayerPlay, IconSend } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -11,8 +11,8 @@ import { ListPagination } from '../../components/list-pagination';
 import { notify } from '../../components/resource-list/notify';
 import { deliveriesQueryOptions, webhookQueryOptions } from './webhooks.queries';
 import { useSendTestEvent, useUpdateWebhook } from './webhooks.mutations';
-import { eventLabel, responseSummary, scopeLabel } from './webhook-text';
-import { WebhookState, failedReason } from './webhook-state';
+import { responseSummary, scopeLabel } from './webhook-text';
+import { EventBadges, WebhookState, failedReason } from './webhook-state';
 import { WebhookSecretCard } from './webhook-secret-card';
 import { DeliveryLog } from './delivery-log';
 
@@ -82,13 +82,7 @@ export function WebhookDetailsPage() {
             <Text size="sm" fw={600} w={80} style={{ flexShrink: 0 }}>
               Events
             </Text>
-            <Group gap={4}>
-              {current.events.map((e) => (
-                <Badge key={e} variant="outline" color="gray" size="sm" tt="none">
-                  {eventLabel(e)}
-                </Badge>
-              ))}
-            </Group>
+            <EventBadges events={current.events} />
           </Group>
           <Group gap="xs" wrap="nowrap">
             <Text size="sm" fw={600} w={80} style={{ flexShrink: 0 }}>

@@ -1,6 +1,7 @@
-// Enabled, or Disabled with the reason in a tooltip (red when deliveries failed for 24 hours).
-import { Badge, Tooltip } from '@mantine/core';
+// Enabled, or Disabled with the reason in a tooltip (red when deliveries failed for 24 hours); the events as badges.
+import { Badge, Group, Tooltip } from '@mantine/core';
 import type { Webhook } from '../../../shared/webhook.schema';
+import { eventLabel } from './webhook-text';
 
 export const failedReason = (reason: string | null) => reason?.startsWith('Disabled:') === true;
 
@@ -12,5 +13,18 @@ export function WebhookState({ hook }: { hook: Pick<Webhook, 'enabled' | 'disabl
         Disabled
       </Badge>
     </Tooltip>
+  );
+}
+
+/** The events a webhook listens to, as small outlined badges. */
+export function EventBadges({ events }: { events: readonly string[] }) {
+  return (
+    <Group gap={4}>
+      {events.map((e) => (
+        <Badge key={e} variant="outline" color="gray" size="sm" tt="none">
+          {eventLabel(e)}
+        </Badge>
+      ))}
+    </Group>
   );
 }

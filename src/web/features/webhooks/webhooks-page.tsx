@@ -1,21 +1,21 @@
 // The webhooks list: where each sends, which events, which links, and whether it is on (with the reason
 // when it is not); page size and page in the URL; open, edit and delete per row.
-import { Badge, Group, Stack, Table, Text, useMantineTheme } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { Webhook } from '../../../shared/webhook.schema';
 import { webhooksListQueryOptions } from './webhooks.queries';
 import { useDeleteWebhook } from './webhooks.mutations';
-import { eventLabel, scopeLabel } from './webhook-text';
+import { scopeLabel } from './webhook-text';
 import { ConfirmDialog } from '../../components/resource-list/confirm-dialog';
 import { ResourceListHeader, ResourceTable } from '../../components/resource-list/resource-table';
 import { RowActions } from '../../components/resource-list/row-actions';
 import { useDeleteConfirm } from '../../components/resource-list/use-delete-confirm';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { ListPagination } from '../../components/list-pagination';
-import { WebhookState } from './webhook-state';
+import { EventBadges, WebhookState } from './webhook-state';
 import { WebhookCards } from './webhook-cards';
+import { useNarrow } from '../../lib/use-narrow';
 
 const route = getRouteApi('/app/webhooks');
 
@@ -25,8 +25,7 @@ export function WebhooksPage() {
   const list = useQuery(webhooksListQueryOptions(search));
   const go = (patch: Partial<typeof search>) => void navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }) });
   const del = useDeleteWebhook();
-  const theme = useMantineTheme();
-  const narrow = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.1px))`, undefined, { getInitialValueInEffect: false });
+  const narrow = useNarrow();
   const deletion = useDeleteConfirm<Webhook & { name: string }>({ mutation: del, noun: 'webhook', meta: list.data?.meta, page: search.page, onPage: (page) => go({ page }) });
 
   return (
@@ -78,13 +77,7 @@ export function WebhooksPage() {
                 )}
               </Table.Td>
               <Table.Td>
-                <Group gap={4}>
-                  {h.events.map((e) => (
-                    <Badge key={e} variant="outline" color="gray" size="sm" tt="none">
-                      {eventLabel(e)}
-                    </Badge>
-                  ))}
-                </Group>
+                <EventBadges events={h.events} />
               </Table.Td>
               <Table.Td maw={220}>
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
