@@ -97,6 +97,13 @@ describe('webhook delivery', () => {
     const h = (await get(t, t.userKey, `/api/v1/webhooks/${id}`)).json().data;
     expect(h.enabled).toBe(false);
     expect(h.disabled_reason).toMatch(/failed for 24 hours .*HTTP 503/);
+    // The log keeps a failed delivery for 30 days, then forgets it.
+    clock += 28 * 86_400_000;
+    await tick();
+    expect(await deliveries(id)).toHaveLength(1);
+    clock += 3 * 86_400_000;
+    await tick();
+    expect(await deliveries(id)).toHaveLength(0);
   });
 
   it('sends clicks in batches of 100, at most one request a second, without an event per visit', async () => {

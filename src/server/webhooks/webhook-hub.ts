@@ -9,7 +9,7 @@ import type { ClickFields } from '../clicks/click-writer';
 import { engineOf } from '../redirect/redirect.engine';
 import { CLICK_FIELDS } from '../clicks/click-batch';
 import { CLICKS_PER_DELIVERY, type WebhookEvent } from '../../shared/webhook.schema';
-import { WebhookQueue, matches, type Claimed, type LinkScope } from './webhook-queue';
+import { LOG_DAYS, WebhookQueue, matches, type Claimed, type LinkScope } from './webhook-queue';
 import { parseEvents } from './webhooks.repo';
 import { sendWebhook } from './webhook-sender';
 
@@ -50,6 +50,7 @@ export class WebhookHub {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private closed = false;
+  private prunedAt = 0;
   private readonly onError: (err: unknown) => void;
 
   constructor(
@@ -158,6 +159,10 @@ export class WebhookHub {
   private async round(): Promise<void> {
     await this.storeReported();
     this.clickHooks = await this.queue.anyClickHooks();
+    if (this.now() - this.prunedAt > 3600_000) {
+      this.prunedAt = this.now();
+      await this.queue.prune(this.prunedAt - LOG_DAYS * 86_400_000);
+    }
     if (this.closed) return;
     for (let claimed = await this.queue.claim(this.now()); claimed.length && !this.closed; claimed = await this.queue.claim(this.now())) {
       await Promise.all(claimed.map((d) => this.send(d)));

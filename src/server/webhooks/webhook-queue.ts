@@ -14,6 +14,8 @@ import type { SendResult } from './webhook-sender';
 
 /** How long a claimed delivery is another instance's to leave alone (longer than any send takes). */
 export const LEASE_MS = 2 * 60 * 1000;
+/** Days a delivery stays in the log once sent (or failed for good). */
+export const LOG_DAYS = 30;
 
 export interface LinkScope {
   id: number;
@@ -102,6 +104,11 @@ export class WebhookQueue {
   async once(linkId: number, key: string): Promise<boolean> {
     const r = await this.db.insertInto('webhook_link_events').values({ link_id: linkId, event_key: key }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
     return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** Forgets sent and failed deliveries queued before `before` (the log keeps LOG_DAYS days). */
+  async prune(before: number): Promise<void> {
+    await this.db.deleteFrom('webhook_deliveries').where('status', 'in', ['delivered', 'failed', 'sending']).where('created_at', '<', iso(before)).execute();
   }
 
   /** Takes up to `limit` due deliveries, each the oldest pending one of its (enabled) webhook. */
