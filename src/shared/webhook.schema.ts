@@ -92,7 +92,8 @@ export interface Webhook {
   updated_at: string;
 }
 
-export const DELIVERY_STATUSES = ['queued', 'retrying', 'delivered', 'failed'] as const;
+/** `sending`: a test event under way (it is sent at once, never queued or retried). */
+export const DELIVERY_STATUSES = ['queued', 'sending', 'retrying', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export interface WebhookDelivery {

@@ -21,11 +21,11 @@ export function scopeLabel(hook: Pick<Webhook, 'space_id' | 'link_id' | 'space' 
   return 'All links';
 }
 
-export const DELIVERY_COLORS: Record<DeliveryStatus, string> = { queued: 'blue', retrying: 'orange', delivered: 'green', failed: 'red' };
+export const DELIVERY_COLORS: Record<DeliveryStatus, string> = { queued: 'blue', sending: 'blue', retrying: 'orange', delivered: 'green', failed: 'red' };
 
 export function deliveryStatusLabel(d: Pick<WebhookDelivery, 'status' | 'attempts'>): string {
   if (d.status === 'retrying') return `Retrying (attempt ${d.attempts} failed)`;
-  return { queued: 'Queued', delivered: 'Delivered', failed: 'Failed', retrying: 'Retrying' }[d.status] ?? d.status;
+  return { queued: 'Queued', sending: 'Sending', delivered: 'Delivered', failed: 'Failed', retrying: 'Retrying' }[d.status] ?? d.status;
 }
 
 /** "182 ms", "3.4 s", or a dash when nothing was sent. */
