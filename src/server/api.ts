@@ -20,6 +20,7 @@ import { statsRoutes } from './stats/stats.routes';
 import { visitorRoutes } from './visitor/visitor.routes';
 import { importsRoutes } from './imports/imports.routes';
 import { exportsRoutes } from './exports/exports.routes';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
 
 export async function apiPlugin(app: FastifyInstance): Promise<void> {
   const { config, db } = app.ctx;
@@ -62,6 +63,7 @@ export async function apiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(qrAccountRoutes, { prefix: '/account' });
   await app.register(statsRoutes, { prefix: '/stats' });
   await app.register(visitorRoutes, { prefix: '/visitor' });
+  await app.register(webhooksRoutes, { prefix: '/webhooks' });
   // /links/import, /links/export and /stats/export: static paths, never shadowed by /links/:id.
   await app.register(importsRoutes);
   await app.register(exportsRoutes);

@@ -1,4 +1,4 @@
-// The route tree: root -> [sign-in, app shell -> [links..., domains..., spaces..., pixels..., account..., users..., operations, import]].
+// The route tree: root -> [sign-in, app shell -> [links..., domains..., spaces..., pixels..., account..., users..., operations, import, webhooks...]].
 import { createRoute, createRouter, redirect } from '@tanstack/react-router';
 import { rootRoute } from './routes/root';
 import { appRoute } from './routes/app-layout';
@@ -12,6 +12,7 @@ import { userRoutes } from './routes/users';
 import { linkDetailsRoutes } from './routes/link-details';
 import { operationRoutes } from './routes/operations';
 import { importRoutes } from './routes/imports';
+import { webhookRoutes } from './routes/webhooks';
 import { queryClient } from './lib/query-client';
 import { LoadingState } from './components/states';
 
@@ -23,7 +24,7 @@ const indexRoute = createRoute({
   },
 });
 
-const routeTree = rootRoute.addChildren([signInRoute, appRoute.addChildren([indexRoute, ...linkRoutes, ...domainRoutes, ...spaceRoutes, ...pixelRoutes, ...accountRoutes, ...userRoutes, ...linkDetailsRoutes, ...operationRoutes, ...importRoutes])]);
+const routeTree = rootRoute.addChildren([signInRoute, appRoute.addChildren([indexRoute, ...linkRoutes, ...domainRoutes, ...spaceRoutes, ...pixelRoutes, ...accountRoutes, ...userRoutes, ...linkDetailsRoutes, ...operationRoutes, ...importRoutes, ...webhookRoutes])]);
 
 export const router = createRouter({
   routeTree,

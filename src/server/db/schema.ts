@@ -196,6 +196,46 @@ export interface OgImagesTable {
   created_at: string;
 }
 
+/** A webhook (migration 009); `events` is JSON text of WebhookEvent names. */
+export interface WebhooksTable {
+  id: Generated<number>;
+  user_id: number;
+  url: string;
+  events: string;
+  space_id: number | null;
+  link_id: number | null;
+  secret: string;
+  enabled: number;
+  disabled_reason: string | null;
+  /** When the next link.clicked request may go at the earliest (one a second). */
+  next_click_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event to send to one webhook (migration 009); `payload` is the exact body sent on every attempt. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  event: string;
+  event_id: string;
+  payload: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  response_status: number | null;
+  duration_ms: number | null;
+  response_excerpt: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
+/** Events sent once per link (link.expired, link.limit_reached), by key. */
+export interface WebhookLinkEventsTable {
+  link_id: number;
+  event_key: string;
+}
+
 export interface Database {
   users: UsersTable;
   domains: DomainsTable;
@@ -216,4 +256,7 @@ export interface Database {
   utm_templates: UtmTemplatesTable;
   qr_styles: QrStylesTable;
   og_images: OgImagesTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_link_events: WebhookLinkEventsTable;
 }

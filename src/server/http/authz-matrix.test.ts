@@ -74,6 +74,8 @@ const FIXTURES: Record<string, () => Promise<number>> = {
     await importRunnerOf(t.app.ctx)?.idle(); // finished, so that the owner's view of it stays the same
     return res.json().data.id as number;
   },
+  // An event nothing here causes: no delivery is queued, so the owner's view stays the same.
+  webhooks: async () => (await create(t, t.adminKey, 'webhooks', { url: 'https://theirs.example/hook', 'events[]': 'link.expired' })).id,
 };
 // Operations whose body is a file, not JSON: a valid one, and its type.
 const FILE_BODIES: Record<string, { payload: string | Buffer; type: string }> = {
@@ -95,6 +97,7 @@ const BODIES: Record<string, { create?: object; update?: object }> = {
   links: { create: { url: 'https://hijack.example' }, update: { title: 'Hijacked', url: 'https://hijack.example' } },
   users: { create: { name: 'Hijacked' }, update: { name: 'Hijacked' } },
   'utm-templates': { create: { name: 'Hijacked', utm_source: 'x' }, update: { name: 'Hijacked' } },
+  webhooks: { create: { url: 'https://hijack.example/hook', events: ['link.expired'] }, update: { url: 'https://hijack.example/hook' } },
 };
 // Routes whose valid body is not their resource's (by method and path).
 const PATH_BODIES: Record<string, object> = {

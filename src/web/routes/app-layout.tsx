@@ -8,6 +8,7 @@ import {
   IconFolders,
   IconTargetArrow,
   IconHistory,
+  IconWebhook,
   IconUserCircle,
   IconUsers,
   IconSun,
@@ -30,6 +31,7 @@ const NAV = [
   { to: '/spaces', label: 'Spaces', icon: IconFolders },
   { to: '/pixels', label: 'Pixels', icon: IconTargetArrow },
   { to: '/operations', label: 'Operations', icon: IconHistory },
+  { to: '/webhooks', label: 'Webhooks', icon: IconWebhook },
   { to: '/account', label: 'Account', icon: IconUserCircle },
 ] as const;
 
