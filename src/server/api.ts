@@ -13,6 +13,7 @@ import { operationsRoutes } from './operations/operations.routes';
 import { spacesRoutes } from './spaces/spaces.routes';
 import { utmTemplatesRoutes } from './utm-templates/utm-templates.routes';
 import { qrAccountRoutes, qrRoutes } from './qr/qr.routes';
+import { ogImagesRoutes } from './previews/og-images';
 import { pixelsRoutes } from './pixels/pixels.routes';
 import { usersRoutes } from './users/users.routes';
 import { accountRoutes } from './account/account.routes';
@@ -54,6 +55,7 @@ export async function apiPlugin(app: FastifyInstance): Promise<void> {
   // /links/bulk is a static path: /links/:id does not shadow it.
   await app.register(linksBulkRoutes, { prefix: '/links' });
   await app.register(qrRoutes, { prefix: '/links' });
+  await app.register(ogImagesRoutes, { prefix: '/og-images' });
   await app.register(operationsRoutes, { prefix: '/operations' });
   await app.register(spacesRoutes, { prefix: '/spaces' });
   await app.register(utmTemplatesRoutes, { prefix: '/utm-templates' });

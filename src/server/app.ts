@@ -16,6 +16,7 @@ import { apiPlugin } from './api';
 import { dashboardPlugin } from './dashboard/dashboard.plugin';
 import { redirectPlugin } from './redirect/redirect.plugin';
 import { FastPath } from './redirect/fast-path';
+import { ogImagesPublic } from './previews/og-images';
 import { Outbound } from './outbound/outbound';
 
 export interface BuildOptions {
@@ -81,6 +82,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.get('/health', async () => ({ status: 'ok' }));
   await app.register(apiPlugin, { prefix: '/api/v1' });
   await app.register(dashboardPlugin);
+  await app.register(ogImagesPublic);
   await app.register(redirectPlugin, { fast: config.logRequests ? null : fast });
 
   app.setNotFoundHandler((request, reply) => {

@@ -81,6 +81,7 @@ const FIXTURES: Record<string, () => Promise<number>> = {
 const FILE_BODIES: Record<string, { payload: string | Buffer; type: string }> = {
   'POST /api/v1/links/import': { payload: 'url\nhttps://matrix.example/imported\n', type: 'text/csv' },
   'PUT /api/v1/account/qr-logo': { payload: tinyPng(), type: 'image/png' },
+  'POST /api/v1/og-images': { payload: tinyPng(), type: 'image/png' },
 };
 
 /** A 1x1 PNG. */

@@ -1,0 +1,66 @@
+// Images uploaded for link previews (issue 12): an account uploads a PNG, JPEG, WebP or GIF of at most 1 MB
+// (POST /api/v1/og-images, the raw file as the body) and gets a public URL, /+og/{key} on BASE_URL, to use
+// as a link's og_image; the public route serves it on any domain ("+" never starts an alias).
+import { randomBytes } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { HttpError, fieldError, notFound, sendError } from '../http/errors';
+import { nowIso } from '../http/pagination';
+
+export const OG_IMAGE_MAX_BYTES = 1024 * 1024;
+const TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+
+/** The image type the bytes say, or null (the Content-Type is not trusted). */
+export function sniffImage(b: Buffer): string | null {
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (b.length >= 6 && /^GIF8[79]a$/.test(b.subarray(0, 6).toString('latin1'))) return 'image/gif';
+  return null;
+}
+
+const tooLarge = () => new HttpError(413, `The image is too large: link preview images may be at most ${OG_IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
+
+/** POST /og-images, registered under /api/v1. */
+export async function ogImagesRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.ctx.db.kysely;
+  app.addContentTypeParser(TYPES, { parseAs: 'buffer', bodyLimit: OG_IMAGE_MAX_BYTES }, (_req, payload, done) => done(null, payload));
+  app.setErrorHandler((error: FastifyError, _request, reply: FastifyReply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, tooLarge());
+    throw error;
+  });
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['Links'],
+        summary: 'Upload a link preview image',
+        description: `The raw image as the body (PNG, JPEG, WebP or GIF, at most 1 MB). Answers its public URL, to send as a link's og_image.`,
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0) throw fieldError('image', `must be sent as the body, with Content-Type ${TYPES.join(', ')}.`);
+      const type = sniffImage(body);
+      if (!type) throw fieldError('image', 'must be a PNG, JPEG, WebP or GIF image.');
+      const key = randomBytes(12).toString('base64url');
+      await db.insertInto('og_images').values({ key, user_id: request.user.id, type, data: body, created_at: nowIso() }).execute();
+      return reply.code(201).send({ data: { key, url: `${app.ctx.config.baseUrl}/+og/${key}`, type, size: body.length }, status: 201 });
+    },
+  );
+}
+
+/** GET /+og/{key}: the image, public and cacheable, on every host. */
+export async function ogImagesPublic(app: FastifyInstance): Promise<void> {
+  const db = app.ctx.db.kysely;
+  app.get<{ Params: { key: string } }>('/+og/:key', async (request, reply) => {
+    const key = request.params.key;
+    const row = /^[A-Za-z0-9_-]{16}$/.test(key) ? await db.selectFrom('og_images').select(['type', 'data']).where('key', '=', key).executeTakeFirst() : undefined;
+    if (!row) return sendError(reply, notFound());
+    return reply
+      .type(row.type)
+      .header('cache-control', 'public, max-age=86400, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'")
+      .send(Buffer.from(row.data));
+  });
+}
