@@ -138,8 +138,8 @@ export const api = {
   },
   /** A file (an export): the raw answer, to read as a blob. */
   file: (path: string, query?: Query) => send('GET', path, { query }),
-  /** PUT of a file as the raw body (the QR logo). */
-  putFile: <T>(path: string, file: Blob, type: string) => request<{ data: T }>('PUT', path, { raw: { body: file, type } }).then((r) => r.data),
+  /** A file as the raw body (the QR logo, a preview image). */
+  sendFile: <T>(method: 'PUT' | 'POST', path: string, file: Blob, type: string) => request<{ data: T }>(method, path, { raw: { body: file, type } }).then((r) => r.data),
   /** Checks a key without storing it (sign-in). */
   account: (key: string) => request<{ data: { id: number; name: string; role: 'admin' | 'user'; created_at: string } }>('GET', '/account', { key }).then((r) => r.data),
 };

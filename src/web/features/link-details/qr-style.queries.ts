@@ -21,7 +21,7 @@ export function useSaveQrStyle() {
 export function useQrLogo() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (file: File | null) => (file ? api.putFile<QrStyleBody>('/account/qr-logo', file, 'image/png') : api.deleteWith<QrStyleBody>('/account/qr-logo', undefined)),
+    mutationFn: (file: File | null) => (file ? api.sendFile<QrStyleBody>('PUT', '/account/qr-logo', file, 'image/png') : api.deleteWith<QrStyleBody>('/account/qr-logo', undefined)),
     onSuccess: (data) => qc.setQueryData(qrStyleKeys.all, data),
   });
 }

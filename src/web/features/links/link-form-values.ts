@@ -24,6 +24,9 @@ export interface LinkFormValues {
   disabled: boolean;
   targets_type: TargetsType | null;
   targets: { key: string; value: string }[];
+  og_title: string;
+  og_description: string;
+  og_image: string;
 }
 
 export type EditorMode = 'create' | 'edit';
@@ -49,6 +52,9 @@ export function emptyLinkForm(): LinkFormValues {
     disabled: false,
     targets_type: null,
     targets: [],
+    og_title: '',
+    og_description: '',
+    og_image: '',
   };
 }
 
@@ -71,6 +77,9 @@ export function linkToForm(link: Link): LinkFormValues {
     targets_type: link.targets_type,
     // An empty rotation weight (the API's "1") is shown as the 1 it means: the form asks for every weight.
     targets: link.targets.map((t) => ({ key: link.targets_type === 'rotations' && t.key === '' ? '1' : t.key, value: t.value })),
+    og_title: link.og_title ?? '',
+    og_description: link.og_description ?? '',
+    og_image: link.og_image ?? '',
   };
 }
 
@@ -103,10 +112,13 @@ export function toPayload(v: LinkFormValues, mode: EditorMode): Record<string, u
     disabled: v.disabled ? 1 : 0,
     targets_type: v.targets_type ?? '',
     targets: v.targets_type ? v.targets.map((t) => ({ key: t.key.trim(), value: t.value.trim() })) : [],
+    og_title: v.og_title.trim(),
+    og_description: v.og_description.trim(),
+    og_image: v.og_image.trim(),
   };
   if (mode === 'create') {
     if (v.domain_id) body.domain_id = Number(v.domain_id);
-    for (const k of ['alias', 'title', 'expiration_url', 'clicks_limit', 'active_period_start_at', 'active_period_end_at', 'targets_type', 'space_id'] as const) {
+    for (const k of ['alias', 'title', 'expiration_url', 'clicks_limit', 'active_period_start_at', 'active_period_end_at', 'targets_type', 'space_id', 'og_title', 'og_description', 'og_image'] as const) {
       if (body[k] === '') delete body[k];
     }
   }
@@ -115,8 +127,8 @@ export function toPayload(v: LinkFormValues, mode: EditorMode): Record<string, u
 }
 
 /** The form's web address fields: the destination, the expiration URL and each rule's destination. */
-export function isUrlField(name: string): name is 'url' | 'expiration_url' | `targets.${number}.value` {
-  return name === 'url' || name === 'expiration_url' || /^targets\.\d+\.value$/.test(name);
+export function isUrlField(name: string): name is 'url' | 'expiration_url' | 'og_image' | `targets.${number}.value` {
+  return name === 'url' || name === 'expiration_url' || name === 'og_image' || /^targets\.\d+\.value$/.test(name);
 }
 
 /** Fields of the form that a server error key can land on. */

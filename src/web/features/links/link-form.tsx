@@ -18,6 +18,7 @@ import { linkFieldLabel, linkFieldMessage, rewriteErrorMessages } from './link-f
 import classes from './link-form.module.css';
 import { LimitsSection } from './link-form-limits';
 import { UtmSection } from '../utm/utm-section';
+import { SocialPreviewSection } from '../previews/social-preview-section';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -110,7 +111,7 @@ export function LinkForm<R>(props: LinkFormProps<R>) {
     if (fixed !== typed) form.setValue(name, fixed, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   };
   const addSchemes = () => {
-    for (const name of ['url', 'expiration_url', ...form.getValues('targets').map((_, i) => `targets.${i}.value`)]) addScheme(name);
+    for (const name of ['url', 'expiration_url', 'og_image', ...form.getValues('targets').map((_, i) => `targets.${i}.value`)]) addScheme(name);
   };
 
   const save = form.handleSubmit(async (values) => {
@@ -160,6 +161,9 @@ export function LinkForm<R>(props: LinkFormProps<R>) {
           </Section>
           <Section title="Short URL">
             <ShortUrlSection creating={mode === 'create'} defaultBase={defaultBase} savedShortUrl={savedShortUrl} />
+          </Section>
+          <Section title="Social preview">
+            <SocialPreviewSection shortUrlBase={defaultBase} />
           </Section>
           <Section title="Space and pixels">
             <OrganiseSection />
