@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/schema';
 import { openBoth, TEST_DATABASE_URL, type BothDatabases } from '../test-utils/both-databases';
-import { makeBatchWriter, makePgBatchWriter, type ClickBatch } from './click-batch';
+import { chunkMarkers, makeBatchWriter, summarizeChunk, type ClickBatch } from './click-batch';
+import { makePgBatchWriter } from './pg-click-batch';
 
 const STRINGS = [null, 'DE', 'EU', 'Windows', 'Chrome', 'desktop', 'de', 'news.example', 'US', 'NA', 'iOS', 'Safari', 'mobile', 'en'];
 
@@ -13,12 +14,12 @@ const STRINGS = [null, 'DE', 'EU', 'Windows', 'Chrome', 'desktop', 'de', 'news.e
 function batch(): ClickBatch {
   const count = 4500;
   const nums = new Float64Array(2 * count);
-  const refs = new Uint32Array(7 * count);
+  const refs = new Uint32Array(14 * count);
   for (let i = 0; i < count; i++) {
     nums[2 * i] = (i % 4) + 1;
     nums[2 * i + 1] = Date.parse('2026-11-21T23:00:00Z') + i * 1000; // crosses midnight
     const german = i % 3 !== 0;
-    refs.set(german ? [1, 2, 3, 4, 5, 6, i % 5 ? 7 : 0] : [8, 9, 10, 11, 12, 13, 0], 7 * i);
+    refs.set(german ? [1, 2, 3, 4, 5, 6, i % 5 ? 7 : 0] : [8, 9, 10, 11, 12, 13, 0], 14 * i);
   }
   return { count, nums, refs, strings: STRINGS };
 }
@@ -51,7 +52,7 @@ describe.skipIf(!TEST_DATABASE_URL)('click batches on PostgreSQL', () => {
     const { lite, pg: pgdb } = both;
     makeBatchWriter(lite.sqlite)(batch());
     const pgBatch = batch();
-    const write = makePgBatchWriter(pgdb.pool, 2000);
+    const write = makePgBatchWriter(pgdb.pool, 2000, summarizeChunk, chunkMarkers);
     // Fail the third chunk (of 2,000) once, as a lost connection would.
     await pgdb.pool.query(`CREATE FUNCTION fail_once() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF (SELECT count(*) FROM click_events) >= 3000 THEN RAISE EXCEPTION 'connection lost'; END IF; RETURN NEW; END $$`);

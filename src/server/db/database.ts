@@ -12,6 +12,7 @@ import * as m004 from './migrations/004-shared-limits';
 import * as m005 from './migrations/005-domain-https';
 import * as m006 from './migrations/006-operations';
 import * as m007 from './migrations/007-imports';
+import * as m008 from './migrations/008-analytics';
 
 const migrations: Record<string, Migration> = {
   '001-initial': m001,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '005-domain-https': m005,
   '006-operations': m006,
   '007-imports': m007,
+  '008-analytics': m008,
 };
 
 class StaticMigrations implements MigrationProvider {

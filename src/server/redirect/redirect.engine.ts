@@ -11,7 +11,10 @@ import { LinkCache, type CachedDomain, type CachedLink } from './link-cache';
 import { PgLinkSource, SqliteLinkSource, type MaybePromise } from './link-source';
 import { AttemptLimiter, Grants, loadSecret, type Attempts } from './grants';
 import { PgAttempts } from './pg-attempts';
-import { hostOf, mergeQuery, pickDestination } from './destination';
+import { hostOf, mergeQuery, pickDestination, type Picked } from './destination';
+import { ClickTracking } from '../clicks/click-tracking';
+import { VisitorSalts } from '../clicks/visitor-marker';
+import { targetValue } from '../../shared/analytics.schema';
 import { clientHost, clientIp } from '../http/client-address';
 import { sendPage, sendRedirect } from './respond';
 import { expiredPage, notFoundPage, passwordPage, sensitivePage } from './pages/pages';
@@ -61,6 +64,9 @@ export class RedirectEngine {
   readonly grants: Grants;
   readonly attempts: Attempts;
   readonly visitors: VisitorResolver;
+  readonly salts: VisitorSalts;
+  private readonly tracking: ClickTracking;
+  private readonly saltTimer: NodeJS.Timeout;
   private readonly onError: (err: unknown) => void;
 
   private constructor(
@@ -87,11 +93,18 @@ export class RedirectEngine {
     }
     this.grants = new Grants(secret);
     this.visitors = new VisitorResolver(ctx.config.trustProxy);
+    this.salts = new VisitorSalts(ctx.db.kysely);
+    this.tracking = new ClickTracking(ctx.config, this.salts);
+    // Today's and tomorrow's unique-visitor salts stay loaded ahead of need (visitor-marker.ts).
+    this.saltTimer = setInterval(() => this.salts.ensure().catch(onError), 600_000);
+    this.saltTimer.unref();
     engines.set(ctx, this);
   }
 
   static async create(ctx: AppContext, onError: (err: unknown) => void): Promise<RedirectEngine> {
-    return new RedirectEngine(ctx, onError, await loadSecret(ctx.db.kysely));
+    const engine = new RedirectEngine(ctx, onError, await loadSecret(ctx.db.kysely));
+    if (ctx.config.tracking === 'full') await engine.salts.ensure();
+    return engine;
   }
 
   /** The request's domain (by Host, or X-Forwarded-Host with TRUST_PROXY); null is the default domain. */
@@ -193,19 +206,33 @@ export class RedirectEngine {
       if (passed instanceof Promise) {
         return passed.then((ok) => {
           if (!ok) return { kind: 'expired' } as const;
+          const picked = this.pick(link, raw, visitor);
           // Already in links.clicks: the batch writer stores the event and does not count it again.
-          this.writer.record(link.id, now, visitor, true);
-          return this.destination(link, raw, visitor);
+          this.writer.record(link.id, now, this.clickFields(link, raw, visitor, now, picked), true);
+          return this.destination(link, raw, picked);
         });
       }
       if (!passed) return { kind: 'expired' };
-      this.writer.record(link.id, now, visitor, link.clicks_limit !== null && this.journaled(link.id));
+      const picked = this.pick(link, raw, visitor);
+      this.writer.record(link.id, now, this.clickFields(link, raw, visitor, now, picked), link.clicks_limit !== null && this.journaled(link.id));
+      return this.destination(link, raw, picked);
     }
-    return this.destination(link, raw, visitor);
+    return this.destination(link, raw, this.pick(link, raw, visitor));
   }
 
-  private destination(link: CachedLink, raw: IncomingMessage, visitor: VisitorInfo | null): Forward {
-    const destination = mergeQuery(pickDestination(link, visitor), raw.url ?? '');
+  /** The destination with the visitor's query string merged in, and the target that served it. */
+  private pick(link: CachedLink, raw: IncomingMessage, visitor: VisitorInfo | null): Picked {
+    const picked = pickDestination(link, visitor);
+    return { url: mergeQuery(picked.url, raw.url ?? ''), index: picked.index };
+  }
+
+  private clickFields(link: CachedLink, raw: IncomingMessage, visitor: VisitorInfo, now: number, picked: Picked) {
+    const target = link.targets_type ? targetValue(picked.index, picked.index === null ? '' : (link.targets[picked.index]?.key ?? '')) : null;
+    return this.tracking.fields(visitor, raw.headers, raw.url ?? '', this.ipOf(raw), link.id, now, target, picked.url);
+  }
+
+  private destination(link: CachedLink, raw: IncomingMessage, picked: Picked): Forward {
+    const destination = picked.url;
     if (link.pixels.length) return { kind: 'pixels', ...pixelsPage(link.pixels, destination) };
     return { kind: 'redirect', location: destination, status: raw.method === 'POST' ? 303 : 302 };
   }
@@ -233,6 +260,7 @@ export class RedirectEngine {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.saltTimer);
     await this.writer.close();
     this.journal?.close();
     if (this.counters instanceof PgClickCounters) await this.counters.close();
