@@ -9,7 +9,8 @@ import type { Database } from '../db/schema';
 import { CLICK_DIMENSIONS, DEFAULT_TARGET, type AnalyticsBody, type AnalyticsDimension, type AnalyticsGroup, type AnalyticsPeriod, type AnalyticsPoint, type AnalyticsQuery } from '../../shared/analytics.schema';
 import { addDays, dayInZone } from '../../shared/time-zone';
 import { fieldError, notFound } from '../http/errors';
-import { AnalyticsRepo, type AnalyticsScope, type Counted, type RawFilter } from './analytics.repo';
+import type { AnalyticsRepo} from './analytics.repo';
+import { type AnalyticsScope, type Counted, type RawFilter } from './analytics.repo';
 import { HourMapper, periodBuckets, previousPeriod } from './analytics-time';
 
 interface Plan {
