@@ -1,12 +1,14 @@
 // What a counted click records, by the configuration's privacy switches (config.ts: TRACKING,
 // RESPECT_DNT): the visitor's dimensions, the rule that served it, the visit's UTM parameters (from the
 // short URL's query string, else the destination's), and the unique-visitor marker (visitor-marker.ts).
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Config } from '../config';
 import type { ClickEventsTable } from '../db/schema';
 import type { VisitorInfo } from '../visitor/visitor';
 import type { VisitorSalts } from './visitor-marker';
 import type { CLICK_FIELDS } from './click-batch';
+import type { Target } from '../../shared/targets';
+import { targetValue } from '../../shared/analytics.schema';
 
 /** The text columns of a recorded click. */
 export type ClickFields = Pick<ClickEventsTable, (typeof CLICK_FIELDS)[number]>;
@@ -68,11 +70,18 @@ export class ClickTracking {
   ) {}
 
   /**
-   * The fields of a click of `linkId` at `at`. `target`: targetValue() of the rule that served it, null
-   * for a link without targets; `destination`: where the visit goes (its UTM parameters count when the
-   * short URL has none).
+   * The fields of a click of `link` at `at`. `picked`: where the visit goes (its UTM parameters count
+   * when the short URL has none) and the index of the target that served it (null: the link's url); a
+   * link without targets records no target.
    */
-  fields(visitor: VisitorInfo, headers: IncomingHttpHeaders, requestUrl: string, ip: string, linkId: number, at: number, target: string | null, destination: string): ClickFields {
+  fields(
+    visitor: VisitorInfo,
+    { headers, url: requestUrl = '' }: IncomingMessage,
+    ip: string,
+    link: { id: number; targets_type: string | null; targets: readonly Target[] },
+    at: number,
+    picked: { url: string; index: number | null },
+  ): ClickFields {
     const mode = this.config.tracking;
     if (mode === 'off' || (this.config.respectDnt && optsOut(headers))) return NO_DIMENSIONS;
     return {
@@ -83,9 +92,9 @@ export class ClickTracking {
       device: visitor.device,
       language: visitor.language,
       referrer: mode === 'anonymous' ? referrerSite(visitor.referrer) : visitor.referrer,
-      target,
-      ...utmOf(requestUrl, destination),
-      visitor: mode === 'full' ? this.salts.marker(at, ip, headers['user-agent'] ?? '', linkId) : null,
+      target: link.targets_type ? targetValue(picked.index, picked.index === null ? '' : (link.targets[picked.index]?.key ?? '')) : null,
+      ...utmOf(requestUrl, picked.url),
+      visitor: mode === 'full' ? this.salts.marker(at, ip, headers['user-agent'] ?? '', link.id) : null,
     };
   }
 }

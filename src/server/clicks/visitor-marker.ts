@@ -43,6 +43,13 @@ export class VisitorSalts {
     for (const r of rows) this.salts.set(r.key.slice(PREFIX.length), Buffer.from(r.value, 'base64url'));
   }
 
+  /** Keeps today's and tomorrow's salts loaded ahead of need (every 10 minutes); returns a stop function. */
+  schedule(onError: (err: unknown) => void): () => void {
+    const timer = setInterval(() => this.ensure().catch(onError), 600_000);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   /** The marker of a click at `at`; null when that day's salt is not loaded yet (loading starts). */
   marker(at: number, ip: string, userAgent: string, linkId: number): string | null {
     const salt = this.salts.get(utcDay(at));

@@ -14,7 +14,6 @@ import { PgAttempts } from './pg-attempts';
 import { hostOf, mergeQuery, pickDestination, type Picked } from './destination';
 import { ClickTracking } from '../clicks/click-tracking';
 import { VisitorSalts } from '../clicks/visitor-marker';
-import { targetValue } from '../../shared/analytics.schema';
 import { clientHost, clientIp } from '../http/client-address';
 import { sendPage, sendRedirect } from './respond';
 import { expiredPage, notFoundPage, passwordPage, sensitivePage } from './pages/pages';
@@ -66,7 +65,7 @@ export class RedirectEngine {
   readonly visitors: VisitorResolver;
   readonly salts: VisitorSalts;
   private readonly tracking: ClickTracking;
-  private readonly saltTimer: NodeJS.Timeout;
+  private readonly stopSalts: () => void;
   private readonly onError: (err: unknown) => void;
 
   private constructor(
@@ -95,9 +94,7 @@ export class RedirectEngine {
     this.visitors = new VisitorResolver(ctx.config.trustProxy);
     this.salts = new VisitorSalts(ctx.db.kysely);
     this.tracking = new ClickTracking(ctx.config, this.salts);
-    // Today's and tomorrow's unique-visitor salts stay loaded ahead of need (visitor-marker.ts).
-    this.saltTimer = setInterval(() => this.salts.ensure().catch(onError), 600_000);
-    this.saltTimer.unref();
+    this.stopSalts = this.salts.schedule(onError);
     engines.set(ctx, this);
   }
 
@@ -203,38 +200,26 @@ export class RedirectEngine {
     const visitor: VisitorInfo | null = needVisitor ? this.visitors.resolve(this.ipOf(raw), headers) : null;
     if (counted && visitor) {
       const passed = this.counters.tryAdd(link.id, link.clicks_limit);
-      if (passed instanceof Promise) {
-        return passed.then((ok) => {
-          if (!ok) return { kind: 'expired' } as const;
-          const picked = this.pick(link, raw, visitor);
-          // Already in links.clicks: the batch writer stores the event and does not count it again.
-          this.writer.record(link.id, now, this.clickFields(link, raw, visitor, now, picked), true);
-          return this.destination(link, raw, picked);
-        });
-      }
+      // A PostgreSQL limited link's click is already in links.clicks: the writer does not count it again.
+      if (passed instanceof Promise) return passed.then((ok) => (ok ? this.counted(link, raw, visitor, now, true) : ({ kind: 'expired' } as const)));
       if (!passed) return { kind: 'expired' };
-      const picked = this.pick(link, raw, visitor);
-      this.writer.record(link.id, now, this.clickFields(link, raw, visitor, now, picked), link.clicks_limit !== null && this.journaled(link.id));
-      return this.destination(link, raw, picked);
+      return this.counted(link, raw, visitor, now, link.clicks_limit !== null && this.journaled(link.id));
     }
-    return this.destination(link, raw, this.pick(link, raw, visitor));
+    return this.destination(link, raw, visitor).out;
   }
 
-  /** The destination with the visitor's query string merged in, and the target that served it. */
-  private pick(link: CachedLink, raw: IncomingMessage, visitor: VisitorInfo | null): Picked {
-    const picked = pickDestination(link, visitor);
-    return { url: mergeQuery(picked.url, raw.url ?? ''), index: picked.index };
+  /** Records a counted click with what it recorded (click-tracking.ts) and where it went. */
+  private counted(link: CachedLink, raw: IncomingMessage, visitor: VisitorInfo, now: number, journaled: boolean): Forward {
+    const { out, picked } = this.destination(link, raw, visitor);
+    this.writer.record(link.id, now, this.tracking.fields(visitor, raw, this.ipOf(raw), link, now, picked), journaled);
+    return out;
   }
 
-  private clickFields(link: CachedLink, raw: IncomingMessage, visitor: VisitorInfo, now: number, picked: Picked) {
-    const target = link.targets_type ? targetValue(picked.index, picked.index === null ? '' : (link.targets[picked.index]?.key ?? '')) : null;
-    return this.tracking.fields(visitor, raw.headers, raw.url ?? '', this.ipOf(raw), link.id, now, target, picked.url);
-  }
-
-  private destination(link: CachedLink, raw: IncomingMessage, picked: Picked): Forward {
-    const destination = picked.url;
-    if (link.pixels.length) return { kind: 'pixels', ...pixelsPage(link.pixels, destination) };
-    return { kind: 'redirect', location: destination, status: raw.method === 'POST' ? 303 : 302 };
+  private destination(link: CachedLink, raw: IncomingMessage, visitor: VisitorInfo | null): { out: Forward; picked: Picked } {
+    const target = pickDestination(link, visitor);
+    const picked = { url: mergeQuery(target.url, raw.url ?? ''), index: target.index };
+    if (link.pixels.length) return { out: { kind: 'pixels', ...pixelsPage(link.pixels, picked.url) }, picked };
+    return { out: { kind: 'redirect', location: picked.url, status: raw.method === 'POST' ? 303 : 302 }, picked };
   }
 
   /** "Go back": the page the visitor came from when it is a web page, else the site's root. */
@@ -260,7 +245,7 @@ export class RedirectEngine {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.saltTimer);
+    this.stopSalts();
     await this.writer.close();
     this.journal?.close();
     if (this.counters instanceof PgClickCounters) await this.counters.close();
