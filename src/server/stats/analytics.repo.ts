@@ -48,7 +48,7 @@ function rawDimension(d: AnalyticsDimension): RawBuilder<unknown> {
 const RAW_UNIQUES = sql`count(DISTINCT CASE WHEN e.visitor IS NOT NULL THEN e.link_id || '/' || substr(e.clicked_at, 1, 10) || '/' || e.visitor END)`;
 
 export class AnalyticsRepo {
-  /** `eventsInIdOrder`: as in StatsRepo, SQLite's event ids follow their times (a lower id bound is cheap). */
+  /** `firstEventIdFrom`: SQLite only (StatsRepo's; its event ids follow their times, a lower id bound is cheap). */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly firstEventIdFrom: ((iso: string) => Promise<number>) | null,
@@ -88,6 +88,49 @@ export class AnalyticsRepo {
       sql<{ k: string; n: number; u: number }>`SELECT '' AS k, sum(count) AS n, sum(uniques) AS u ${base}`.execute(this.db),
     ]);
     return { top: counted(top.rows), all: counted(all.rows)[0] ?? { key: '', count: 0, uniques: 0 } };
+  }
+
+  /**
+   * The top `limit` links of an account scope over the UTC days from..to, without summing every link's
+   * rows: links are taken from the most clicked (links.clicks, all time, an upper bound of any period's
+   * clicks) down, their period's clicks read by the partial index, until the next link's all-time
+   * clicks cannot reach the list. Same order as top(): clicks, then value. Links deleted since are
+   * not listed (their clicks stay in the totals). Past `maxCandidates` links it sums every row instead.
+   */
+  async topLinks(scope: AnalyticsScope & { kind: 'account' }, from: string, to: string, limit: number, maxCandidates = 2000): Promise<{ top: Counted[]; all: Counted }> {
+    // A first page just over the list's length: with the usual skew, the most clicked links are the list.
+    let pageSize = Math.max(20, 2 * limit);
+    const best: Counted[] = [];
+    const order = (a: Counted, b: Counted) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+    let last: { clicks: number; id: number } | null = null;
+    for (let seen = 0; ; seen += pageSize, pageSize = 200) {
+      if (seen >= maxCandidates) return this.top(scope, 'link', from, to, limit);
+      const page = await this.db
+        .selectFrom('links')
+        .select(['id', 'clicks'])
+        .where('user_id', '=', scope.userId)
+        .$if(last !== null, (qb) => qb.where((eb) => eb.or([eb('clicks', '<', last!.clicks), eb.and([eb('clicks', '=', last!.clicks), eb('id', '<', last!.id)])])))
+        .orderBy('clicks', 'desc')
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .execute();
+      const floor = best.length >= limit ? (best[limit - 1]?.count ?? 0) : 0;
+      const candidates = page.filter((l) => Number(l.clicks) > 0 && (best.length < limit || Number(l.clicks) >= floor));
+      if (!candidates.length) break;
+      // SQLite would rather range over the primary key's days (every link's rows): it is told the index.
+      const table = this.firstEventIdFrom ? sql`click_account_daily INDEXED BY click_account_daily_link` : sql`click_account_daily`;
+      const r = await sql<{ k: string; n: number; u: number }>`SELECT value AS k, sum(count) AS n, sum(uniques) AS u FROM ${table}
+        WHERE user_id = ${scope.userId} AND space_id = ${scope.spaceId} AND domain_id = ${scope.domainId} AND dimension = 'link'
+        AND value IN (${sql.join(candidates.map((l) => String(l.id)))}) AND day >= ${from} AND day <= ${to} GROUP BY value`.execute(this.db);
+      best.push(...counted(r.rows).filter((c) => c.count > 0));
+      best.sort(order).splice(limit);
+      const tail = page.at(-1);
+      if (!tail || page.length < pageSize) break;
+      last = { clicks: Number(tail.clicks), id: tail.id };
+      if (best.length >= limit && last.clicks < (best[limit - 1]?.count ?? 0)) break;
+    }
+    const all = await this.daily(scope, from, to);
+    return { top: best, all: all.reduce((t, d) => ({ key: '', count: t.count + d.count, uniques: t.uniques + d.uniques }), { key: '', count: 0, uniques: 0 }) };
   }
 
   private async rawWhere(f: RawFilter, start: string, end: string): Promise<RawBuilder<unknown>> {

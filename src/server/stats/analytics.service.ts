@@ -101,6 +101,8 @@ export class AnalyticsService {
       const value = String(G === 'link' ? plan.link.id : G === 'space' ? plan.link.space : plan.link.domain);
       all = { key: value, count: total.count, uniques: total.uniques };
       top = total.count ? [all] : [];
+    } else if (fromRollups && G === 'link' && plan.scope.kind === 'account' && !filter) {
+      ({ top, all } = await this.repo.topLinks(plan.scope, from, to, q.limit));
     } else if (fromRollups) {
       ({ top, all } = await this.repo.top(plan.scope, G, from, to, q.limit, filter?.[0] === G ? filter[1] : undefined));
     } else {

@@ -160,3 +160,26 @@ describe('GET /api/v1/stats/{link_id} with analytics parameters', () => {
     expect(plain.json()).toMatchObject({ data: [{ value: 'news.example', count: 3 }], totals: { clicks: 4, with_value: 3 } });
   });
 });
+
+describe('the top links from the most clicked down', () => {
+  it('lists what summing every row lists, ties and all, and falls back to the sum past its candidates', async () => {
+    const { AnalyticsRepo } = await import('./analytics.repo');
+    const repo = new AnalyticsRepo(t.db.kysely, t.db.dialect === 'sqlite' ? async () => 0 : null);
+    const u = await t.query<{ id: number }>("INSERT INTO users (name, role, api_key_hash, created_at, updated_at) VALUES ('top', 'user', 'top-key', 'x', 'x') RETURNING id");
+    const userId = u[0]!.id;
+    // 60 links; all-time clicks fall with the id, but the period's order differs (old clicks of 1-5 are outside it).
+    for (let i = 1; i <= 60; i++) {
+      const [l] = await t.query<{ id: number }>('INSERT INTO links (user_id, alias, url, clicks, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id', userId, `top${i}`, 'https://t.example/', 1000 - i * 10, 'x', 'x');
+      const inPeriod = i <= 5 ? 1 : (i * 7) % 23; // ties among the others
+      for (const [day, n] of [['2026-01-10', inPeriod], ['2025-06-01', 1000 - i * 10 - inPeriod]] as const) {
+        if (n > 0) await t.query("INSERT INTO click_account_daily (user_id, space_id, domain_id, dimension, day, value, count, uniques) VALUES (?, -1, -1, 'link', ?, ?, ?, 0)", userId, day, String(l!.id), n);
+      }
+    }
+    const scope = { kind: 'account' as const, userId, spaceId: -1, domainId: -1 };
+    const full = await repo.top(scope, 'link', '2026-01-01', '2026-01-31', 10);
+    const pruned = await repo.topLinks(scope, '2026-01-01', '2026-01-31', 10);
+    expect(pruned.top).toEqual(full.top);
+    expect(full.top).toHaveLength(10);
+    expect((await repo.topLinks(scope, '2026-01-01', '2026-01-31', 10, 20)).top).toEqual(full.top);
+  });
+});
