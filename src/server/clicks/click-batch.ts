@@ -93,16 +93,19 @@ export function summarizeChunk(batch: ClickBatch, from: number, to: number, link
   const DIMS = 13;
   const dims = ['country', 'continent', 'os', 'browser', 'device', 'language', 'referrer', 'target', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
   const { nums, refs, strings } = batch;
-  // Every rollup row by its key (columns joined by "\u0001") → [count, uniques].
-  const sums = [new Map<string, number[]>(), new Map<string, number[]>(), new Map<string, number[]>(), new Map<string, number[]>()];
-  const add = (m: Map<string, number[]>, key: string, u: number) => {
+  // Every rollup row by its key (columns joined by "\u0001") → [count, uniques]. Clicks are summed per
+  // link first; the account rows are sums of those (far fewer than clicks when links repeat).
+  const add = (m: Map<string, number[]>, key: string, c: number, u: number) => {
     const v = m.get(key);
     if (v) {
-      v[0] = (v[0] as number) + 1;
+      v[0] = (v[0] as number) + c;
       v[1] = (v[1] as number) + u;
-    } else m.set(key, [1, u]);
+    } else m.set(key, [c, u]);
   };
-  const [daily, hourly, account, accountHourly] = sums as [Map<string, number[]>, Map<string, number[]>, Map<string, number[]>, Map<string, number[]>];
+  const daily = new Map<string, number[]>();
+  const hourly = new Map<string, number[]>();
+  const account = new Map<string, number[]>();
+  const accountHourly = new Map<string, number[]>();
   const S = '\u0001';
   const rows: unknown[][] = [];
   const addTo = new Map<number, number>();
@@ -112,37 +115,45 @@ export function summarizeChunk(batch: ClickBatch, from: number, to: number, link
     const signed = nums[2 * i] as number;
     if (signed < 0) journaled++;
     const linkId = signed < 0 ? -signed : signed;
-    const owner = linkOf(linkId);
-    if (!owner) continue; // the link was deleted since the click
+    if (!linkOf(linkId)) continue; // the link was deleted since the click
     addTo.set(linkId, (addTo.get(linkId) ?? 0) + 1);
     if (signed < 0) marked.set(linkId, (marked.get(linkId) ?? 0) + 1);
     const iso = new Date(nums[2 * i + 1] as number).toISOString();
     const day = iso.slice(0, 10);
-    const hour = iso.slice(0, 13);
     const row: unknown[] = [linkId, iso];
     for (let f = 0; f < FIELDS; f++) row.push(strings[refs[FIELDS * i + f] as number] ?? null);
     rows.push(row);
     const marker = row[2 + DIMS] as string | null;
-    const freshKey = marker === null ? '' : linkId + '/' + day + '/' + marker;
-    const u = marker !== null && fresh.delete(freshKey) ? 1 : 0;
-    add(daily, linkId + S + day + S + 'clicks' + S, u);
-    add(hourly, linkId + S + hour, u);
-    const [user, space, domain] = owner;
-    const scopes = [user + S + space + S + domain, user + S + space + S + -1, user + S + -1 + S + domain, user + S + -1 + S + -1];
-    for (const scope of scopes) {
-      add(accountHourly, scope + S + hour, u);
-      add(account, scope + S + 'clicks' + S + day + S, u);
-      add(account, scope + S + 'link' + S + day + S + linkId, u);
-      add(account, scope + S + 'space' + S + day + S + space, u);
-      add(account, scope + S + 'domain' + S + day + S + domain, u);
-    }
+    const u = marker !== null && fresh.delete(linkId + '/' + day + '/' + marker) ? 1 : 0;
+    const prefix = linkId + S + day + S;
+    add(daily, prefix + 'clicks' + S, 1, u);
+    add(hourly, linkId + S + iso.slice(0, 13), 1, u);
     for (let f = 0; f < DIMS; f++) {
       const value = row[2 + f];
-      if (value === null) continue;
-      add(daily, linkId + S + day + S + dims[f] + S + value, u);
-      for (const scope of scopes) add(account, scope + S + dims[f] + S + day + S + value, u);
+      if (value !== null) add(daily, prefix + dims[f] + S + value, 1, u);
     }
   }
+  // The four account rows of a link: (space, domain), (space, any), (any, domain), (any, any).
+  const scopesOf = (linkId: number) => {
+    const [user, space, domain] = linkOf(linkId) as readonly [number, number, number];
+    return [user + S + space + S + domain, user + S + space + S + -1, user + S + -1 + S + domain, user + S + -1 + S + -1];
+  };
+  daily.forEach(([c, u], key) => {
+    const [link, day, dim, value] = key.split(S) as [string, string, string, string];
+    const linkId = Number(link);
+    const owner = linkOf(linkId) as readonly [number, number, number];
+    for (const scope of scopesOf(linkId)) {
+      add(account, scope + S + dim + S + day + S + value, c as number, u as number);
+      if (dim !== 'clicks') continue;
+      add(account, scope + S + 'link' + S + day + S + link, c as number, u as number);
+      add(account, scope + S + 'space' + S + day + S + owner[1], c as number, u as number);
+      add(account, scope + S + 'domain' + S + day + S + owner[2], c as number, u as number);
+    }
+  });
+  hourly.forEach(([c, u], key) => {
+    const [link, hour] = key.split(S) as [string, string];
+    for (const scope of scopesOf(Number(link))) add(accountHourly, scope + S + hour, c as number, u as number);
+  });
   // Keys back into rows; numeric columns as numbers (the rest stay text).
   const out = (m: Map<string, number[]>, numeric: number[]) => {
     const list: unknown[][] = [];

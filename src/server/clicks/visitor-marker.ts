@@ -20,6 +20,9 @@ const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export class VisitorSalts {
   private readonly salts = new Map<string, Buffer>();
   private loading: Promise<void> | null = null;
+  /** Markers computed today, by visit (a returning visitor costs a lookup, not an HMAC); cleared at 20,000 or a new day. */
+  private readonly recent = new Map<string, string>();
+  private recentDay = '';
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -52,13 +55,23 @@ export class VisitorSalts {
 
   /** The marker of a click at `at`; null when that day's salt is not loaded yet (loading starts). */
   marker(at: number, ip: string, userAgent: string, linkId: number): string | null {
-    const salt = this.salts.get(utcDay(at));
+    const day = utcDay(at);
+    if (day !== this.recentDay || this.recent.size >= 20_000) {
+      this.recent.clear();
+      this.recentDay = day;
+    }
+    const visit = `${linkId}\n${ip}\n${userAgent}`;
+    const known = this.recent.get(visit);
+    if (known) return known;
+    const salt = this.salts.get(day);
     if (!salt) {
       this.loading ??= this.ensure(at)
         .catch(() => undefined)
         .finally(() => (this.loading = null));
       return null;
     }
-    return createHmac('sha256', salt).update(`${ip}\n${userAgent}\n${linkId}`).digest('base64url').slice(0, 22);
+    const marker = createHmac('sha256', salt).update(visit).digest('base64url').slice(0, 22);
+    this.recent.set(visit, marker);
+    return marker;
   }
 }
