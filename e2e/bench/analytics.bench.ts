@@ -5,7 +5,8 @@
 // Seeding writes the rollups directly, as the click writer would have left them (no raw events: none of
 // the measured questions reads them). Link popularity follows Zipf's law (s = 1), as real links do; the
 // visitors' dimensions are spread by fixed shares with daily noise. ~2 minutes, ~1.5 GB in the temp dir.
-// Run alone: `npx tsx e2e/bench/analytics.bench.ts`; ANALYTICS_BENCH_CLICKS / _LINKS change the size.
+// Run alone: `npx tsx e2e/bench/analytics.bench.ts`; ANALYTICS_BENCH_CLICKS / _LINKS change the size;
+// ANALYTICS_BENCH_DB=<file> keeps the seeded database there and reuses it on the next run.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -178,13 +179,17 @@ export async function runAnalyticsBench(): Promise<string> {
   const links = Number(process.env.ANALYTICS_BENCH_LINKS ?? 100_000);
   const clicks = Number(process.env.ANALYTICS_BENCH_CLICKS ?? 10_000_000);
   const requests = Number(process.env.BENCH_REQUESTS ?? 100);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-analytics-bench-'));
-  const file = path.join(dir, 'linkdeck.db');
+  const keep = process.env.ANALYTICS_BENCH_DB;
+  const dir = keep ? path.dirname(keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-analytics-bench-'));
+  const file = keep ?? path.join(dir, 'linkdeck.db');
+  const reuse = keep !== undefined && fs.existsSync(file);
   try {
     const db = await openDatabase(file);
-    const seeded = seed(db, links, clicks);
+    const seeded = reuse ? null : seed(db, links, clicks);
     const apiKey = await new UsersRepo(db.kysely).rotateKey(1);
-    const seeding = `${links.toLocaleString('en')} links, ${clicks.toLocaleString('en')} clicks (${seeded.rows.toLocaleString('en')} rollup rows) seeded in ${seeded.seconds.toFixed(1)} s`;
+    const seeding = seeded
+      ? `${links.toLocaleString('en')} links, ${clicks.toLocaleString('en')} clicks (${seeded.rows.toLocaleString('en')} rollup rows) seeded in ${seeded.seconds.toFixed(1)} s`
+      : `reused ${file}`;
     console.error(`[analytics bench] ${seeding}`);
     const config = loadConfig({}, { dataDir: dir, dbFile: file, apiRateLimit: 0, fetchTitles: false, baseUrl: 'http://127.0.0.1' });
     const app = await buildApp({ config, db });
@@ -212,7 +217,7 @@ export async function runAnalyticsBench(): Promise<string> {
       await app.close();
     }
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!keep) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
