@@ -21,6 +21,9 @@ test('no page scrolls sideways at 390 px', async ({ page, adminAccount }) => {
     space_id: space.id,
     pixel_ids: [pixel.id],
   });
+  // An import of a file with a long name and a failing row with a long URL (its result shows both).
+  const job = await seed.importFile(api, `url,alias\nhttps://shop.example.com/${LONG}/${LONG}?utm_campaign=${LONG},bad alias ${LONG}\n`, `${LONG}-${LONG}-export.csv`, '?partial=1');
+  await expect.poll(async () => (await api.get<{ status: string }>(`/imports/${job.id}`)).status).toBe('completed');
   const pages = [
     '/links',
     '/links/new',
@@ -35,6 +38,8 @@ test('no page scrolls sideways at 390 px', async ({ page, adminAccount }) => {
     '/account',
     '/users',
     '/operations',
+    '/links/import',
+    `/links/import?job=${job.id}`,
   ];
   for (const path of pages) {
     await page.goto(`/dashboard${path}`);

@@ -13,6 +13,9 @@ import * as m005 from './migrations/005-domain-https';
 import * as m006 from './migrations/006-operations';
 import * as m007 from './migrations/007-imports';
 import * as m008 from './migrations/008-analytics';
+import * as m010 from './migrations/010-utm-templates';
+import * as m011 from './migrations/011-qr-styles';
+import * as m013 from './migrations/013-link-previews';
 
 const migrations: Record<string, Migration> = {
   '001-initial': m001,
@@ -23,6 +26,9 @@ const migrations: Record<string, Migration> = {
   '006-operations': m006,
   '007-imports': m007,
   '008-analytics': m008,
+  '010-utm-templates': m010,
+  '011-qr-styles': m011,
+  '013-link-previews': m013,
 };
 
 class StaticMigrations implements MigrationProvider {

@@ -64,6 +64,10 @@ export interface LinksTable {
   clicks: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Open Graph preview for social crawlers (migration 013). */
+  og_title: string | null;
+  og_description: string | null;
+  og_image: string | null;
 }
 
 export interface LinkPixelsTable {
@@ -208,6 +212,37 @@ export interface ImportsTable {
   finished_at: string | null;
 }
 
+/** A named set of UTM parameters of an account (migration 010). */
+export interface UtmTemplatesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An account's QR style (JSON of QrStyle) and logo PNG (migration 011). */
+export interface QrStylesTable {
+  user_id: number;
+  style: string | null;
+  logo: Buffer | null;
+  updated_at: string;
+}
+
+/** An image uploaded for link previews, served publicly at /+og/{key} (migration 013). */
+export interface OgImagesTable {
+  key: string;
+  user_id: number;
+  type: string;
+  data: Buffer;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   domains: DomainsTable;
@@ -229,4 +264,7 @@ export interface Database {
   operation_click_events: OperationClickEventsTable;
   operation_click_daily: OperationClickDailyTable;
   imports: ImportsTable;
+  utm_templates: UtmTemplatesTable;
+  qr_styles: QrStylesTable;
+  og_images: OgImagesTable;
 }

@@ -75,7 +75,7 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
     const ids = await creator.insert(values, pixelIds).catch((err: unknown) => {
       throw isUniqueViolation(err) ? fieldError('links', 'has an alias that another request took meanwhile; nothing was created, send it again.') : err;
     });
-    announce(ctx, ids);
+    if (ids.length) ctx.changes.emit('created');
     const queue = titleQueueOf(ctx);
     if (ctx.config.fetchTitles && queue) ids.forEach((id, i) => !values[i]?.title && queue.request(userId, id, values[i]?.url as string));
     const data = await creator.presentIds(ids);
