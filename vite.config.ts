@@ -11,6 +11,7 @@ const POSTGRES_TESTS = [
   'links/links.bulk', 'links/links.bulk-edit', 'operations/operations',
   'imports/imports', 'imports/imports.dry-run', 'exports/exports', 'links/links.utm', 'utm-templates/utm-templates', 'qr/qr', 'previews/og-images',
   'webhooks/webhooks', 'webhooks/webhook-delivery',
+  'stats/analytics', 'clicks/click-recording',
 ].map((f) => `src/server/${f}.test.ts`);
 
 if (!process.env.TEST_DATABASE_URL && process.argv.some((a) => a.includes('vitest'))) {

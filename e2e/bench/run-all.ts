@@ -1,4 +1,4 @@
-// `npm run bench`: the list benchmark, then the redirect and dashboard benchmarks when they exist.
+// `npm run bench`: the list benchmark, then the redirect, dashboard, import, bulk and analytics benchmarks when they exist.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     ['web', () => optional('web.bench.ts', 'runWebBench')],
     ['import and export', () => optional('import.bench.ts', 'runImportBench')],
     ['bulk', () => optional('bulk.bench.ts', 'runBulkBench')],
+    ['analytics', () => optional('analytics.bench.ts', 'runAnalyticsBench')],
   ] as const) {
     console.error(`\n== ${name} benchmark ==`);
     try {

@@ -28,6 +28,23 @@ export interface Config {
   logLevel: string;
   /** Log every request (two lines each). */
   logRequests: boolean;
+  /**
+   * TRACKING: what a click records. `full`: everything (dimensions, UTM, unique-visitor marker);
+   * `anonymous`: no unique-visitor marker and the referrer cut to its site (news.example.co.uk ->
+   * example.co.uk), the rest as in full; `off`: the click is counted, nothing else.
+   */
+  tracking: 'full' | 'anonymous' | 'off';
+  /** RESPECT_DNT (default 1): a visit with `DNT: 1` or `Sec-GPC: 1` is counted without any dimension. */
+  respectDnt: boolean;
+}
+
+const TRACKING = ['full', 'anonymous', 'off'] as const;
+
+function tracking(value: string | undefined): Config['tracking'] {
+  if (value === undefined || value === '') return 'full';
+  const v = value.toLowerCase();
+  if (!(TRACKING as readonly string[]).includes(v)) throw new Error(`TRACKING must be full, anonymous or off, got "${value}"`);
+  return v as Config['tracking'];
 }
 
 function int(name: string, value: string | undefined, fallback: number, min = 0): number {
@@ -72,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookPollMs: int('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 1000),
     logLevel: env.LOG_LEVEL || 'info',
     logRequests: env.LOG_REQUESTS === '1',
+    tracking: tracking(env.TRACKING),
+    respectDnt: env.RESPECT_DNT !== '0' && env.RESPECT_DNT !== 'false',
     ...overrides,
   };
 }

@@ -10,10 +10,15 @@
 // table. The events and the rollups each go in as one statement over a JSON array (json_each), not
 // one statement per row: a second's worth of clicks costs a few calls into SQLite.
 import type SQLite from 'better-sqlite3';
-import type pg from 'pg';
 
-/** The text columns of a click, in this order, as string ids (0: null). */
-export const CLICK_FIELDS = ['country', 'continent', 'os', 'browser', 'device', 'language', 'referrer'] as const;
+/**
+ * The text columns of a click, in this order, as string ids (0: null). The first 13 are rollup
+ * dimensions; `visitor` (the unique-visitor marker) is not: it decides whether the click is a unique.
+ */
+export const CLICK_FIELDS = [
+  'country', 'continent', 'os', 'browser', 'device', 'language', 'referrer',
+  'target', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'visitor',
+] as const;
 
 export interface ClickBatch {
   count: number;
@@ -35,12 +40,21 @@ export interface ClickBatch {
   strings: (string | null)[];
 }
 
+/** A link's owner, space and domain (0: none) when the click is written, or null when it is gone. */
+export type LinkOwner = readonly [userId: number, spaceId: number, domainId: number] | null;
+
 /** What one chunk of a batch writes, whatever the database. */
 export interface ChunkSummary {
   /** Events: [link id, ISO time, ...CLICK_FIELDS values]. */
   rows: unknown[][];
-  /** Daily rollups: [link id, day, dimension, value, count]; dimension 'clicks' (value '') is the total. */
+  /** Daily rollups: [link id, day, dimension, value, count, uniques]; dimension 'clicks' (value '') is the total. */
   rollups: unknown[][];
+  /** Hourly totals: [link id, hour ("2026-11-22T13"), count, uniques]. */
+  hourly: unknown[][];
+  /** Account rollups: [user, space, domain, dimension, day, value, count, uniques] (space/domain -1: any). */
+  account: unknown[][];
+  /** Account hourly totals: [user, space, domain, hour, count, uniques]. */
+  accountHourly: unknown[][];
   /** Clicks to add to links.clicks, by link id. */
   addTo: Map<number, number>;
   /** Of those, the marked ones (negative id), by link id: on PostgreSQL they are already in links.clicks. */
@@ -50,89 +64,163 @@ export interface ChunkSummary {
 }
 
 /**
- * Sums up clicks from..to of a batch, skipping links that no longer exist. Runs in the writer thread too
- * (from its source text, like makeBatchWriter): self-contained.
+ * The unique-visitor markers of clicks from..to of existing links: [link id, UTC day, marker]. The
+ * writer inserts them into click_visitors; those it could insert (not seen that day) are `fresh` for
+ * summarizeChunk. Self-contained (runs in the writer threads from its source text).
  */
-export function summarizeChunk(batch: ClickBatch, from: number, to: number, exists: (linkId: number) => boolean): ChunkSummary {
-  const FIELDS = 7;
-  const dims = ['country', 'continent', 'os', 'browser', 'device', 'language', 'referrer'];
+export function chunkMarkers(batch: ClickBatch, from: number, to: number, linkOf: (linkId: number) => LinkOwner): unknown[][] {
+  const FIELDS = 14;
+  const out: unknown[][] = [];
+  for (let i = from; i < to; i++) {
+    const id = batch.refs[FIELDS * i + 13];
+    const marker = id ? batch.strings[id] : null;
+    if (!marker) continue;
+    const signed = batch.nums[2 * i] as number;
+    const linkId = signed < 0 ? -signed : signed;
+    if (!linkOf(linkId)) continue;
+    out.push([linkId, new Date(batch.nums[2 * i + 1] as number).toISOString().slice(0, 10), marker]);
+  }
+  return out;
+}
+
+/**
+ * Sums up clicks from..to of a batch, skipping links that no longer exist. `fresh`: "link/day/marker" of
+ * the visitors first seen that day (taken out as they are counted). Runs in the writer thread too (from
+ * its source text, like makeBatchWriter): self-contained.
+ */
+export function summarizeChunk(batch: ClickBatch, from: number, to: number, linkOf: (linkId: number) => LinkOwner, fresh: Set<string>): ChunkSummary {
+  const FIELDS = 14;
+  const DIMS = 13;
+  const dims = ['country', 'continent', 'os', 'browser', 'device', 'language', 'referrer', 'target', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
   const { nums, refs, strings } = batch;
-  // "link id/day" → clicks, and → (string id × FIELDS + field index) → count
-  const totals = new Map<string, number>();
-  const counts = new Map<string, Map<number, number>>();
+  // Every rollup row by its key (columns joined by "\u0001") → [count, uniques]. Clicks are summed per
+  // link first; the account rows are sums of those (far fewer than clicks when links repeat).
+  const add = (m: Map<string, number[]>, key: string, c: number, u: number) => {
+    const v = m.get(key);
+    if (v) {
+      v[0] = (v[0] as number) + c;
+      v[1] = (v[1] as number) + u;
+    } else m.set(key, [c, u]);
+  };
+  const daily = new Map<string, number[]>();
+  const hourly = new Map<string, number[]>();
+  const account = new Map<string, number[]>();
+  const accountHourly = new Map<string, number[]>();
+  const S = '\u0001';
   const rows: unknown[][] = [];
   const addTo = new Map<number, number>();
   const marked = new Map<number, number>();
-  let dayStart = 0;
-  let dayEnd = -1;
-  let day = '';
   let journaled = batch.journaled ?? 0;
   for (let i = from; i < to; i++) {
     const signed = nums[2 * i] as number;
     if (signed < 0) journaled++;
     const linkId = signed < 0 ? -signed : signed;
-    if (!exists(linkId)) continue; // the link was deleted since the click
+    if (!linkOf(linkId)) continue; // the link was deleted since the click
     addTo.set(linkId, (addTo.get(linkId) ?? 0) + 1);
     if (signed < 0) marked.set(linkId, (marked.get(linkId) ?? 0) + 1);
-    const at = nums[2 * i + 1] as number;
-    const iso = new Date(at).toISOString();
-    if (at < dayStart || at >= dayEnd) {
-      day = iso.slice(0, 10);
-      dayStart = Date.parse(day);
-      dayEnd = dayStart + 86_400_000;
-    }
+    const iso = new Date(nums[2 * i + 1] as number).toISOString();
+    const day = iso.slice(0, 10);
     const row: unknown[] = [linkId, iso];
-    const key = linkId + '/' + day;
-    totals.set(key, (totals.get(key) ?? 0) + 1);
-    let byValue = counts.get(key);
-    if (!byValue) counts.set(key, (byValue = new Map()));
-    for (let f = 0; f < FIELDS; f++) {
-      const id = refs[FIELDS * i + f] as number;
-      row.push(strings[id] ?? null);
-      if (id === 0) continue;
-      const k = id * FIELDS + f;
-      byValue.set(k, (byValue.get(k) ?? 0) + 1);
-    }
+    for (let f = 0; f < FIELDS; f++) row.push(strings[refs[FIELDS * i + f] as number] ?? null);
     rows.push(row);
+    const marker = row[2 + DIMS] as string | null;
+    const u = marker !== null && fresh.delete(linkId + '/' + day + '/' + marker) ? 1 : 0;
+    const prefix = linkId + S + day + S;
+    add(daily, prefix + 'clicks' + S, 1, u);
+    add(hourly, linkId + S + iso.slice(0, 13), 1, u);
+    for (let f = 0; f < DIMS; f++) {
+      const value = row[2 + f];
+      if (value !== null) add(daily, prefix + dims[f] + S + value, 1, u);
+    }
   }
-  const rollups: unknown[][] = [];
-  for (const [key, n] of totals) {
-    const slash = key.indexOf('/');
-    const linkId = Number(key.slice(0, slash));
-    const d = key.slice(slash + 1);
-    rollups.push([linkId, d, 'clicks', '', n]);
-    counts.get(key)?.forEach((c, k) => rollups.push([linkId, d, dims[k % FIELDS], strings[Math.floor(k / FIELDS)], c]));
-  }
-  return { rows, rollups, addTo, marked, journaled };
+  // The four account rows of a link: (space, domain), (space, any), (any, domain), (any, any).
+  const scopesOf = (linkId: number) => {
+    const [user, space, domain] = linkOf(linkId) as readonly [number, number, number];
+    return [user + S + space + S + domain, user + S + space + S + -1, user + S + -1 + S + domain, user + S + -1 + S + -1];
+  };
+  daily.forEach(([c, u], key) => {
+    const [link, day, dim, value] = key.split(S) as [string, string, string, string];
+    const linkId = Number(link);
+    const owner = linkOf(linkId) as readonly [number, number, number];
+    for (const scope of scopesOf(linkId)) {
+      add(account, scope + S + dim + S + day + S + value, c as number, u as number);
+      if (dim !== 'clicks') continue;
+      add(account, scope + S + 'link' + S + day + S + link, c as number, u as number);
+      add(account, scope + S + 'space' + S + day + S + owner[1], c as number, u as number);
+      add(account, scope + S + 'domain' + S + day + S + owner[2], c as number, u as number);
+    }
+  });
+  hourly.forEach(([c, u], key) => {
+    const [link, hour] = key.split(S) as [string, string];
+    for (const scope of scopesOf(Number(link))) add(accountHourly, scope + S + hour, c as number, u as number);
+  });
+  // Keys back into rows; numeric columns as numbers (the rest stay text).
+  const out = (m: Map<string, number[]>, numeric: number[]) => {
+    const list: unknown[][] = [];
+    m.forEach((v, key) => {
+      const cols: unknown[] = key.split(S);
+      for (const n of numeric) cols[n] = Number(cols[n]);
+      list.push(cols.concat(v));
+    });
+    return list;
+  };
+  return {
+    rows,
+    rollups: out(daily, [0]),
+    hourly: out(hourly, [0]),
+    account: out(account, [0, 1, 2]),
+    accountHourly: out(accountHourly, [0, 1, 2]),
+    addTo,
+    marked,
+    journaled,
+  };
 }
 
 export function makeBatchWriter(sqlite: SQLite.Database): (batch: ClickBatch) => void {
   const CHUNK = 2000;
-  const linkExists = sqlite.prepare('SELECT 1 FROM links WHERE id = ?').pluck();
+  const linkOwner = sqlite.prepare('SELECT user_id, coalesce(space_id, 0), coalesce(domain_id, 0) FROM links WHERE id = ?').raw();
   const insertEvents = sqlite.prepare(
-    `INSERT INTO click_events (link_id, clicked_at, country, continent, os, browser, device, language, referrer)
+    `INSERT INTO click_events (link_id, clicked_at, country, continent, os, browser, device, language, referrer,
+       target, utm_source, utm_medium, utm_campaign, utm_term, utm_content, visitor)
      SELECT e.value ->> 0, e.value ->> 1, e.value ->> 2, e.value ->> 3, e.value ->> 4, e.value ->> 5, e.value ->> 6,
-       e.value ->> 7, e.value ->> 8
+       e.value ->> 7, e.value ->> 8, e.value ->> 9, e.value ->> 10, e.value ->> 11, e.value ->> 12, e.value ->> 13,
+       e.value ->> 14, e.value ->> 15
      FROM json_each(?) AS e`,
   );
-  const addRollups = sqlite.prepare(
-    `INSERT INTO click_daily (link_id, day, dimension, value, count)
-     SELECT e.value ->> 0, e.value ->> 1, e.value ->> 2, e.value ->> 3, e.value ->> 4 FROM json_each(?) AS e WHERE true
-     ON CONFLICT (link_id, dimension, day, value) DO UPDATE SET count = count + excluded.count`,
-  );
+  const claimVisitors = sqlite.prepare(
+    `INSERT INTO click_visitors (link_id, day, visitor) SELECT e.value ->> 0, e.value ->> 1, e.value ->> 2 FROM json_each(?) AS e
+     WHERE true ON CONFLICT DO NOTHING RETURNING link_id, day, visitor`,
+  ).raw();
+  const upsert = (table: string, keys: string[], values: string[]) => {
+    const cols = [...keys, ...values];
+    return sqlite.prepare(
+      `INSERT INTO ${table} (${cols.join(', ')}) SELECT ${cols.map((_, i) => `e.value ->> ${i}`).join(', ')} FROM json_each(?) AS e WHERE true
+       ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${values.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
+    );
+  };
+  const addRollups = upsert('click_daily', ['link_id', 'day', 'dimension', 'value'], ['count', 'uniques']);
+  const addHourly = upsert('click_hourly', ['link_id', 'hour'], ['count', 'uniques']);
+  const addAccount = upsert('click_account_daily', ['user_id', 'space_id', 'domain_id', 'dimension', 'day', 'value'], ['count', 'uniques']);
+  const addAccountHourly = upsert('click_account_hourly', ['user_id', 'space_id', 'domain_id', 'hour'], ['count', 'uniques']);
   const addClicks = sqlite.prepare('UPDATE links SET clicks = clicks + ? WHERE id = ?');
   const journalReach = sqlite.prepare("UPDATE settings SET value = ? WHERE key = 'limit_journal_offset'");
   const writeChunk = sqlite.transaction((batch: ClickBatch, from: number, to: number) => {
-    const exists = new Map<number, boolean>();
-    const chunk = summarizeChunk(batch, from, to, (id) => {
-      let ok = exists.get(id);
-      if (ok === undefined) exists.set(id, (ok = linkExists.get(id) !== undefined));
-      return ok;
-    });
+    const owners = new Map<number, LinkOwner>();
+    const linkOf = (id: number): LinkOwner => {
+      let owner = owners.get(id);
+      if (owner === undefined) owners.set(id, (owner = (linkOwner.get(id) as [number, number, number] | undefined) ?? null));
+      return owner;
+    };
+    const markers = chunkMarkers(batch, from, to, linkOf);
+    const claimed = markers.length ? (claimVisitors.all(JSON.stringify(markers)) as unknown[][]) : [];
+    const chunk = summarizeChunk(batch, from, to, linkOf, new Set(claimed.map((r) => r.join('/'))));
     if (batch.journalStart !== undefined) journalReach.run(String(batch.journalStart + 4 * chunk.journaled));
     if (!chunk.rows.length) return chunk.journaled;
     insertEvents.run(JSON.stringify(chunk.rows));
     addRollups.run(JSON.stringify(chunk.rollups));
+    addHourly.run(JSON.stringify(chunk.hourly));
+    addAccount.run(JSON.stringify(chunk.account));
+    addAccountHourly.run(JSON.stringify(chunk.accountHourly));
     for (const [linkId, n] of chunk.addTo) addClicks.run(n, linkId);
     return chunk.journaled;
   });
@@ -140,56 +228,6 @@ export function makeBatchWriter(sqlite: SQLite.Database): (batch: ClickBatch) =>
     for (let from = batch.done ?? 0; from < batch.count; from = batch.done) {
       const to = Math.min(batch.count, from + CHUNK);
       batch.journaled = writeChunk(batch, from, to);
-      batch.done = to;
-    }
-  };
-}
-
-// The same on PostgreSQL (also the body of its writer thread, pg-click-worker.ts): per chunk one
-// transaction with three statements over JSON arrays (events, rollups upserted, links.clicks).
-/**
- * `chunkSize`: clicks per transaction. 20,000 by default, bigger than SQLite's 2,000: PostgreSQL's
- * transactions do not block other writers, and the rollups are summed per chunk, so a bigger chunk
- * upserts far fewer rollup rows (measured: 100,000 clicks over 1,000 links in 7.8 s with 2,000, 1.8 s
- * with 20,000). Tests use a small one to fail in the middle.
- */
-export function makePgBatchWriter(pool: pg.Pool, chunkSize = 20_000): (batch: ClickBatch) => Promise<void> {
-  const INSERT_EVENTS = `INSERT INTO click_events (link_id, clicked_at, country, continent, os, browser, device, language, referrer)
-    SELECT (e->>0)::int, e->>1, e->>2, e->>3, e->>4, e->>5, e->>6, e->>7, e->>8 FROM jsonb_array_elements($1::jsonb) AS e`;
-  const ADD_ROLLUPS = `INSERT INTO click_daily (link_id, day, dimension, value, count)
-    SELECT (e->>0)::int, e->>1, e->>2, e->>3, (e->>4)::int FROM jsonb_array_elements($1::jsonb) AS e
-    ON CONFLICT (link_id, dimension, day, value) DO UPDATE SET count = click_daily.count + excluded.count`;
-  const ADD_CLICKS = `UPDATE links SET clicks = links.clicks + (e->>1)::int
-    FROM jsonb_array_elements($1::jsonb) AS e WHERE links.id = (e->>0)::int`;
-  const writeChunk = async (batch: ClickBatch, from: number, to: number): Promise<void> => {
-    const ids = new Set<number>();
-    for (let i = from; i < to; i++) ids.add(Math.abs(batch.nums[2 * i] as number));
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      // Lock the links (FOR KEY SHARE): none can be deleted before the events referring to it are in.
-      const found = await client.query<{ id: number }>('SELECT id FROM links WHERE id = ANY($1::int[]) FOR KEY SHARE', [[...ids]]);
-      const existing = new Set(found.rows.map((r) => r.id));
-      const chunk = summarizeChunk(batch, from, to, (id) => existing.has(id));
-      if (chunk.rows.length) {
-        await client.query(INSERT_EVENTS, [JSON.stringify(chunk.rows)]);
-        await client.query(ADD_ROLLUPS, [JSON.stringify(chunk.rollups)]);
-        // Clicks of limited links were counted when they happened (pg-click-counters.ts).
-        const add = [...chunk.addTo].map(([id, n]) => [id, n - (chunk.marked.get(id) ?? 0)]).filter(([, n]) => (n as number) > 0);
-        if (add.length) await client.query(ADD_CLICKS, [JSON.stringify(add)]);
-      }
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
-  };
-  return async (batch) => {
-    for (let from = batch.done ?? 0; from < batch.count; from = batch.done) {
-      const to = Math.min(batch.count, from + chunkSize);
-      await writeChunk(batch, from, to);
       batch.done = to;
     }
   };

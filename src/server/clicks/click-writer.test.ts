@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type SqliteDb } from '../db/database';
-import { ClickWriter, type ClickFields } from './click-writer';
+import { ClickWriter } from './click-writer';
+import type { ClickFields } from './click-tracking';
 
 let db: SqliteDb;
 let dir = '';
@@ -22,6 +23,13 @@ const fields = (referrer: string | null, country: string | null = 'GB'): ClickFi
   device: 'Desktop',
   language: 'en',
   referrer,
+  target: null,
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  utm_term: null,
+  utm_content: null,
+  visitor: null,
 });
 
 async function seed(inMemory: boolean): Promise<void> {

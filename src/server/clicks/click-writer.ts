@@ -11,13 +11,10 @@
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import type SQLite from 'better-sqlite3';
-import { CLICK_FIELDS, makeBatchWriter, summarizeChunk, type ClickBatch } from './click-batch';
+import { CLICK_FIELDS, chunkMarkers, makeBatchWriter, summarizeChunk, type ClickBatch } from './click-batch';
 import { PG_WORKER_SOURCE } from './pg-click-worker';
-import type { ClickEventsTable } from '../db/schema';
 import type { LimitJournal } from './limit-journal';
-
-/** The text columns of a recorded click (a visitor's fields). */
-export type ClickFields = Pick<ClickEventsTable, (typeof CLICK_FIELDS)[number]>;
+import type { ClickFields } from './click-tracking';
 
 export interface ClickWriterOptions {
   flushEveryMs?: number;
@@ -31,10 +28,11 @@ export interface ClickWriterOptions {
   onError?: (err: unknown) => void;
 }
 
-const WORKER_SOURCE = (summarize: string, fn: string) => `
+const WORKER_SOURCE = (markers: string, summarize: string, fn: string) => `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const __name = (f) => f;
+const chunkMarkers = ${markers};
 const summarizeChunk = ${summarize};
 const makeBatchWriter = ${fn};
 const db = new Database(workerData.file);
@@ -98,7 +96,7 @@ export class ClickWriter {
     } else {
       this.local = null;
       const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-      this.worker = new Worker(WORKER_SOURCE(summarizeChunk.toString(), makeBatchWriter.toString()), { eval: true, workerData: { driver, file: target.name } });
+      this.worker = new Worker(WORKER_SOURCE(chunkMarkers.toString(), summarizeChunk.toString(), makeBatchWriter.toString()), { eval: true, workerData: { driver, file: target.name } });
     }
     if (this.worker) {
       this.worker.unref();
@@ -141,13 +139,7 @@ export class ClickWriter {
     this.nums[2 * i] = journaled ? -linkId : linkId;
     this.nums[2 * i + 1] = at;
     const r = CLICK_FIELDS.length * i; // in CLICK_FIELDS order
-    this.refs[r] = this.id(fields.country);
-    this.refs[r + 1] = this.id(fields.continent);
-    this.refs[r + 2] = this.id(fields.os);
-    this.refs[r + 3] = this.id(fields.browser);
-    this.refs[r + 4] = this.id(fields.device);
-    this.refs[r + 5] = this.id(fields.language);
-    this.refs[r + 6] = this.id(fields.referrer);
+    for (let f = 0; f < CLICK_FIELDS.length; f++) this.refs[r + f] = this.id(fields[CLICK_FIELDS[f] as keyof ClickFields]);
     this.count = i + 1;
     if (this.count >= this.maxQueue) this.send();
     this.onRecord?.(linkId, at, fields);

@@ -110,6 +110,10 @@ describe('click counting', () => {
     expect(await eventCount(t, l.id)).toBe(1);
     const [n] = await t.query<{ n: number }>("SELECT sum(count) AS n FROM click_daily WHERE link_id = ? AND dimension = 'clicks'", l.id);
     expect(n?.n).toBe(2);
+    // Unique-visitor markers are kept until the day after theirs.
+    await t.query("UPDATE click_visitors SET day = '2020-01-01'");
+    await prune();
+    expect(await t.query('SELECT day FROM click_visitors')).toEqual([]);
   });
 
   it('prunes in chunks from the oldest id and stops at the first young event', async () => {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
 import { createLink, dbClicks, eventCount, flush, updateLink, visit } from '../redirect/test-helpers';
 import { engineOf } from '../redirect/redirect.engine';
-import { makeBatchWriter } from './click-batch';
+import { CLICK_FIELDS, makeBatchWriter } from './click-batch';
 import { JOURNAL_OFFSET_KEY, LimitJournal } from './limit-journal';
 
 let t: TestApp;
@@ -90,7 +90,7 @@ describe('batch writer', () => {
       nums[2 * i] = i % 2 ? -l.id : l.id; // every other click journaled
       nums[2 * i + 1] = Date.now();
     }
-    const batch = { count, nums, refs: new Uint32Array(7 * count), strings: [null], journalStart: 40 };
+    const batch = { count, nums, refs: new Uint32Array(CLICK_FIELDS.length * count), strings: [null], journalStart: 40 };
     const write = makeBatchWriter(t.sqlite);
     // Fail the third chunk once: the first two stay written, the retry goes on from there.
     t.sqlite.exec(`CREATE TEMP TRIGGER fail_once BEFORE INSERT ON click_events

@@ -5,20 +5,22 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/schema';
 import { openBoth, TEST_DATABASE_URL, type BothDatabases } from '../test-utils/both-databases';
-import { makeBatchWriter, makePgBatchWriter, type ClickBatch } from './click-batch';
+import { chunkMarkers, makeBatchWriter, summarizeChunk, type ClickBatch } from './click-batch';
+import { makePgBatchWriter } from './pg-click-batch';
 
-const STRINGS = [null, 'DE', 'EU', 'Windows', 'Chrome', 'desktop', 'de', 'news.example', 'US', 'NA', 'iOS', 'Safari', 'mobile', 'en'];
+const STRINGS = [null, 'DE', 'EU', 'Windows', 'Chrome', 'desktop', 'de', 'news.example', 'US', 'NA', 'iOS', 'Safari', 'mobile', 'en', '0:DE', 'mail', 'visitor-a', 'visitor-b'];
 
 /** 4,500 clicks over links 1-3 and a link (4) that does not exist, on two days, with varied fields. */
 function batch(): ClickBatch {
   const count = 4500;
   const nums = new Float64Array(2 * count);
-  const refs = new Uint32Array(7 * count);
+  const refs = new Uint32Array(14 * count);
   for (let i = 0; i < count; i++) {
     nums[2 * i] = (i % 4) + 1;
     nums[2 * i + 1] = Date.parse('2026-11-21T23:00:00Z') + i * 1000; // crosses midnight
     const german = i % 3 !== 0;
-    refs.set(german ? [1, 2, 3, 4, 5, 6, i % 5 ? 7 : 0] : [8, 9, 10, 11, 12, 13, 0], 7 * i);
+    refs.set(german ? [1, 2, 3, 4, 5, 6, i % 5 ? 7 : 0, 14, 15] : [8, 9, 10, 11, 12, 13, 0, 0, 0], 14 * i);
+    refs[14 * i + 13] = i % 7 === 0 ? 0 : (i >> 2) % 2 ? 16 : 17; // two visitors a link and day, some clicks without a marker
   }
   return { count, nums, refs, strings: STRINGS };
 }
@@ -30,12 +32,18 @@ async function seed(db: Kysely<Database>): Promise<void> {
 }
 
 async function stored(db: Kysely<Database>) {
-  const events = await sql<Record<string, unknown>>`SELECT link_id, clicked_at, country, continent, os, browser, device, language, referrer
+  const events = await sql<Record<string, unknown>>`SELECT link_id, clicked_at, country, continent, os, browser, device, language, referrer,
+    target, utm_source, utm_campaign, visitor
     FROM click_events ORDER BY link_id, clicked_at`.execute(db);
-  const daily = await sql<Record<string, unknown>>`SELECT link_id, day, dimension, value, count FROM click_daily
+  const daily = await sql<Record<string, unknown>>`SELECT link_id, day, dimension, value, count, uniques FROM click_daily
     ORDER BY link_id, day, dimension, value`.execute(db);
+  const account = await sql<Record<string, unknown>>`SELECT user_id, space_id, domain_id, dimension, day, value, count, uniques
+    FROM click_account_daily ORDER BY user_id, space_id, domain_id, dimension, day, value`.execute(db);
+  const hourly = await sql<Record<string, unknown>>`SELECT link_id AS scope, hour, count, uniques FROM click_hourly
+    UNION ALL SELECT space_id * 10 + domain_id, hour, count, uniques FROM click_account_hourly ORDER BY 1, 2`.execute(db);
   const clicks = await sql<{ id: number; clicks: number }>`SELECT id, clicks FROM links ORDER BY id`.execute(db);
-  return { events: events.rows, daily: daily.rows, clicks: clicks.rows };
+  const numbers = (rows: Record<string, unknown>[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' && /^-?\d+$/.test(v) && k !== 'value' ? Number(v) : v])));
+  return { events: events.rows, daily: numbers(daily.rows), account: numbers(account.rows), hourly: numbers(hourly.rows), clicks: clicks.rows };
 }
 
 describe.skipIf(!TEST_DATABASE_URL)('click batches on PostgreSQL', () => {
@@ -51,7 +59,7 @@ describe.skipIf(!TEST_DATABASE_URL)('click batches on PostgreSQL', () => {
     const { lite, pg: pgdb } = both;
     makeBatchWriter(lite.sqlite)(batch());
     const pgBatch = batch();
-    const write = makePgBatchWriter(pgdb.pool, 2000);
+    const write = makePgBatchWriter(pgdb.pool, 2000, summarizeChunk, chunkMarkers);
     // Fail the third chunk (of 2,000) once, as a lost connection would.
     await pgdb.pool.query(`CREATE FUNCTION fail_once() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF (SELECT count(*) FROM click_events) >= 3000 THEN RAISE EXCEPTION 'connection lost'; END IF; RETURN NEW; END $$`);
@@ -64,7 +72,13 @@ describe.skipIf(!TEST_DATABASE_URL)('click batches on PostgreSQL', () => {
     expect(b.clicks.map((r) => ({ id: Number(r.id), clicks: Number(r.clicks) }))).toEqual(a.clicks);
     expect(a.clicks.map((r) => r.clicks)).toEqual([1125, 1125, 1125]); // link 4 does not exist: skipped
     expect(b.events).toEqual(a.events);
-    expect(b.daily.map((r) => ({ ...r, count: Number(r.count) }))).toEqual(a.daily);
+    expect(b.daily).toEqual(a.daily);
+    expect(b.account).toEqual(a.account);
+    expect(b.hourly).toEqual(a.hourly);
     expect(a.daily.length).toBeGreaterThan(30);
+    // Per link and day: two visitors, so two uniques; the account's any/any row sums the three links.
+    expect(a.daily.filter((r) => r.dimension === 'clicks').map((r) => r.uniques)).toEqual([2, 2, 2, 2, 2, 2]);
+    expect(a.account.filter((r) => r.dimension === 'clicks' && r.space_id === -1 && r.domain_id === -1).map((r) => r.uniques)).toEqual([6, 6]);
+    expect(a.account.filter((r) => r.dimension === 'target').length).toBeGreaterThan(0);
   });
 });

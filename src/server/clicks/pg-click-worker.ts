@@ -4,17 +4,19 @@
 // two connections; a failure (the database away) is retried after a growing delay, up to `maxPending`
 // waiting clicks, beyond which the oldest batch is dropped and reported with its count. On close the
 // thread writes what it can for up to 20 s, then reports what is left.
-import { makePgBatchWriter, summarizeChunk } from './click-batch';
+import { chunkMarkers, summarizeChunk } from './click-batch';
+import { makePgBatchWriter } from './pg-click-batch';
 
 export const PG_WORKER_SOURCE = (): string => `
 const { parentPort, workerData } = require('node:worker_threads');
 const pg = require(workerData.driver);
 const __name = (f) => f;
 const summarizeChunk = ${summarizeChunk.toString()};
+const chunkMarkers = ${chunkMarkers.toString()};
 const makePgBatchWriter = ${makePgBatchWriter.toString()};
 const pool = new pg.Pool({ connectionString: workerData.url, max: 2, connectionTimeoutMillis: 5000, query_timeout: 30000 });
 pool.on('error', () => {});
-const write = makePgBatchWriter(pool);
+const write = makePgBatchWriter(pool, 20000, summarizeChunk, chunkMarkers);
 let strings = [null];
 const backlog = [];
 let running = false;

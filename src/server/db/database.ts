@@ -12,6 +12,7 @@ import * as m004 from './migrations/004-shared-limits';
 import * as m005 from './migrations/005-domain-https';
 import * as m006 from './migrations/006-operations';
 import * as m007 from './migrations/007-imports';
+import * as m008 from './migrations/008-analytics';
 import * as m009 from './migrations/009-webhooks';
 import * as m010 from './migrations/010-utm-templates';
 import * as m011 from './migrations/011-qr-styles';
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '005-domain-https': m005,
   '006-operations': m006,
   '007-imports': m007,
+  '008-analytics': m008,
   '009-webhooks': m009,
   '010-utm-templates': m010,
   '011-qr-styles': m011,

@@ -116,3 +116,25 @@ describe('007-imports', () => {
     await db.close();
   });
 });
+
+describe('008-analytics', () => {
+  it('adds the click columns, uniques and the analytics rollups to a database with clicks; they go with their link or account', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-migrate-'));
+    const file = path.join(dir, 'old.db');
+    await databaseAt002(file);
+    const db = await openDatabase(file);
+    const s = db.sqlite;
+    s.prepare("INSERT INTO click_daily (link_id, day, dimension, value, count) VALUES (1, '2026-01-01', 'clicks', '', 3)").run();
+    expect(s.prepare('SELECT count, uniques FROM click_daily').get()).toEqual({ count: 3, uniques: 0 });
+    s.prepare("INSERT INTO click_events (link_id, clicked_at, target, utm_source, visitor) VALUES (1, 'x', '0:DE', 'mail', 'm')").run();
+    s.prepare("INSERT INTO click_hourly (link_id, hour, count) VALUES (1, '2026-01-01T10', 1)").run();
+    s.prepare("INSERT INTO click_visitors (link_id, day, visitor) VALUES (1, '2026-01-01', 'm')").run();
+    s.prepare("INSERT INTO click_account_daily (user_id, space_id, domain_id, dimension, day, value, count) VALUES (1, -1, -1, 'link', '2026-01-01', '1', 1)").run();
+    s.prepare("INSERT INTO click_account_hourly (user_id, space_id, domain_id, hour, count) VALUES (1, -1, -1, '2026-01-01T10', 1)").run();
+    s.prepare('DELETE FROM links WHERE id = 1').run();
+    expect(s.prepare('SELECT (SELECT count(*) FROM click_hourly) + (SELECT count(*) FROM click_visitors)').pluck().get()).toBe(0);
+    s.prepare('DELETE FROM users WHERE id = 1').run();
+    expect(s.prepare('SELECT (SELECT count(*) FROM click_account_daily) + (SELECT count(*) FROM click_account_hourly)').pluck().get()).toBe(0);
+    await db.close();
+  });
+});

@@ -86,6 +86,15 @@ export interface ClickEventsTable {
   device: string | null;
   language: string | null;
   referrer: string | null;
+  /** Which rule served the click (targetValue(): `index:key`, or 'default'); migration 008. */
+  target: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  /** Unique-visitor marker of the click's UTC day (clicks/visitor-marker.ts); null when not tracked. */
+  visitor: string | null;
 }
 
 /** Daily rollup: dimension 'clicks' (value '') holds the day's total; the others one row per value. */
@@ -95,6 +104,44 @@ export interface ClickDailyTable {
   dimension: string;
   value: string;
   count: number;
+  /** Visitors whose first click of the day this was (migration 008). */
+  uniques: Generated<number>;
+}
+
+/** Per link and UTC hour ("2026-11-22T13"): clicks and uniques (migration 008). */
+export interface ClickHourlyTable {
+  link_id: number;
+  hour: string;
+  count: number;
+  uniques: Generated<number>;
+}
+
+/** Per account, space and domain at click time (-1: any, 0: none); see migration 008. */
+export interface ClickAccountDailyTable {
+  user_id: number;
+  space_id: number;
+  domain_id: number;
+  dimension: string;
+  day: string;
+  value: string;
+  count: number;
+  uniques: Generated<number>;
+}
+
+export interface ClickAccountHourlyTable {
+  user_id: number;
+  space_id: number;
+  domain_id: number;
+  hour: string;
+  count: number;
+  uniques: Generated<number>;
+}
+
+/** Unique-visitor markers seen per link and UTC day (the last two days only). */
+export interface ClickVisitorsTable {
+  link_id: number;
+  day: string;
+  visitor: string;
 }
 
 export interface SettingsTable {
@@ -245,6 +292,10 @@ export interface Database {
   link_pixels: LinkPixelsTable;
   click_events: ClickEventsTable;
   click_daily: ClickDailyTable;
+  click_hourly: ClickHourlyTable;
+  click_account_daily: ClickAccountDailyTable;
+  click_account_hourly: ClickAccountHourlyTable;
+  click_visitors: ClickVisitorsTable;
   settings: SettingsTable;
   operations: OperationsTable;
   operation_links: OperationLinksTable;

@@ -216,6 +216,21 @@ describe('authorization matrix (from openapi.json)', () => {
     });
   }
 
+  it("GET /api/v1/stats/{link_id} with analytics parameters: another account's link is like a missing one; as filters of GET /api/v1/stats its ids match nothing", async () => {
+    const op = ops.find((o) => o.method === 'GET' && o.path === '/api/v1/stats/{link_id}');
+    expect(op).toBeDefined();
+    for (const q of ['group_by=country', 'interval=hour', 'compare=previous', 'unique=1', 'group_by=planet']) {
+      const probe = await t.as(t.userKey, { method: 'GET', url: `/api/v1/stats/${theirs.stats}?${q}` });
+      const missing = await t.as(t.userKey, { method: 'GET', url: `/api/v1/stats/${MISSING_ID}?${q}` });
+      expect({ status: probe.statusCode, body: probe.body }, q).toEqual({ status: missing.statusCode, body: missing.body });
+    }
+    for (const q of [`link_id=${theirs.links}`, `space_id=${theirs.spaces}`, `domain_id=${theirs.domains}`]) {
+      const res = await t.as(t.userKey, { method: 'GET', url: `/api/v1/stats?${q}&group_by=link` });
+      expect(res.statusCode, q).toBe(200);
+      expect(res.json().data, q).toMatchObject({ totals: { clicks: 0 }, groups: [] });
+    }
+  });
+
   it('probed every operation, and the owner\'s resources are unchanged', async () => {
     expect([...probed].sort()).toEqual(ops.map((op) => `${op.method} ${op.path}`).sort());
     expect(ownerViews.size).toBeGreaterThanOrEqual(6);

@@ -18,8 +18,11 @@ export const LINK_COLUMNS = [
   'password_hash', 'redirect_password_hash', 'active_period_start_at', 'active_period_end_at', 'clicks_limit', 'expiration_url',
   'disabled', 'clicks', 'created_at', 'updated_at', 'og_title', 'og_description', 'og_image',
 ] as const;
-export const EVENT_COLUMNS = ['link_id', 'clicked_at', 'country', 'continent', 'os', 'browser', 'device', 'language', 'referrer'] as const;
-export const DAILY_COLUMNS = ['link_id', 'day', 'dimension', 'value', 'count'] as const;
+export const EVENT_COLUMNS = [
+  'link_id', 'clicked_at', 'country', 'continent', 'os', 'browser', 'device', 'language', 'referrer',
+  'target', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'visitor',
+] as const;
+export const DAILY_COLUMNS = ['link_id', 'day', 'dimension', 'value', 'count', 'uniques'] as const;
 
 /** `column IN (the ids)` as one parameter: a JSON array on SQLite, an int[] on PostgreSQL (no 32k-variable limit). */
 export function inIds(db: Trx, column: string, ids: number[]): RawBuilder<boolean> {

@@ -4,14 +4,22 @@ import { matchTarget } from '../../shared/target-matching';
 import type { CachedLink } from './link-cache';
 import type { VisitorInfo } from '../visitor/visitor';
 
-export function pickDestination(link: CachedLink, visitor: VisitorInfo | null): string {
-  if (!link.targets_type) return link.url;
+/** The destination, and which target served it (its index; null: the link's own url). */
+export interface Picked {
+  url: string;
+  index: number | null;
+}
+
+export function pickDestination(link: CachedLink, visitor: VisitorInfo | null): Picked {
+  if (!link.targets_type) return { url: link.url, index: null };
   if (link.rotation) {
     const i = link.rotation.next();
-    return link.targets[i]?.value ?? link.url;
+    const target = link.targets[i];
+    return target ? { url: target.value, index: i } : { url: link.url, index: null };
   }
-  if (!visitor) return link.url;
-  return matchTarget(link.url, link.targets_type, link.targets, visitor).destination;
+  if (!visitor) return { url: link.url, index: null };
+  const m = matchTarget(link.url, link.targets_type, link.targets, visitor);
+  return { url: m.destination, index: m.index < 0 ? null : m.index };
 }
 
 /** `requestUrl` is the raw request path with its query; only its query is used. */

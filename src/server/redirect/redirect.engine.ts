@@ -11,7 +11,9 @@ import { LinkCache, type CachedDomain, type CachedLink } from './link-cache';
 import { PgLinkSource, SqliteLinkSource, type MaybePromise } from './link-source';
 import { AttemptLimiter, Grants, loadSecret, type Attempts } from './grants';
 import { PgAttempts } from './pg-attempts';
-import { hostOf, mergeQuery, pickDestination } from './destination';
+import { hostOf, mergeQuery, pickDestination, type Picked } from './destination';
+import { ClickTracking } from '../clicks/click-tracking';
+import { VisitorSalts } from '../clicks/visitor-marker';
 import { clientHost, clientIp } from '../http/client-address';
 import { sendPage, sendRedirect } from './respond';
 import { expiredPage, notFoundPage, passwordPage, sensitivePage } from './pages/pages';
@@ -62,6 +64,9 @@ export class RedirectEngine {
   readonly grants: Grants;
   readonly attempts: Attempts;
   readonly visitors: VisitorResolver;
+  readonly salts: VisitorSalts;
+  private readonly tracking: ClickTracking;
+  private readonly stopSalts: () => void;
   private readonly onError: (err: unknown) => void;
 
   private constructor(
@@ -88,11 +93,16 @@ export class RedirectEngine {
     }
     this.grants = new Grants(secret);
     this.visitors = new VisitorResolver(ctx.config.trustProxy);
+    this.salts = new VisitorSalts(ctx.db.kysely);
+    this.tracking = new ClickTracking(ctx.config, this.salts);
+    this.stopSalts = this.salts.schedule(onError);
     engines.set(ctx, this);
   }
 
   static async create(ctx: AppContext, onError: (err: unknown) => void): Promise<RedirectEngine> {
-    return new RedirectEngine(ctx, onError, await loadSecret(ctx.db.kysely));
+    const engine = new RedirectEngine(ctx, onError, await loadSecret(ctx.db.kysely));
+    if (ctx.config.tracking === 'full') await engine.salts.ensure();
+    return engine;
   }
 
   /** The request's domain (by Host, or X-Forwarded-Host with TRUST_PROXY); null is the default domain. */
@@ -192,24 +202,26 @@ export class RedirectEngine {
     const visitor: VisitorInfo | null = needVisitor ? this.visitors.resolve(this.ipOf(raw), headers) : null;
     if (counted && visitor) {
       const passed = this.counters.tryAdd(link.id, link.clicks_limit);
-      if (passed instanceof Promise) {
-        return passed.then((ok) => {
-          if (!ok) return { kind: 'expired' } as const;
-          // Already in links.clicks: the batch writer stores the event and does not count it again.
-          this.writer.record(link.id, now, visitor, true);
-          return this.destination(link, raw, visitor);
-        });
-      }
+      // A PostgreSQL limited link's click is already in links.clicks: the writer does not count it again.
+      if (passed instanceof Promise) return passed.then((ok) => (ok ? this.counted(link, raw, visitor, now, true) : ({ kind: 'expired' } as const)));
       if (!passed) return { kind: 'expired' };
-      this.writer.record(link.id, now, visitor, link.clicks_limit !== null && this.journaled(link.id));
+      return this.counted(link, raw, visitor, now, link.clicks_limit !== null && this.journaled(link.id));
     }
-    return this.destination(link, raw, visitor);
+    return this.destination(link, raw, visitor).out;
   }
 
-  private destination(link: CachedLink, raw: IncomingMessage, visitor: VisitorInfo | null): Forward {
-    const destination = mergeQuery(pickDestination(link, visitor), raw.url ?? '');
-    if (link.pixels.length) return { kind: 'pixels', ...pixelsPage(link.pixels, destination) };
-    return { kind: 'redirect', location: destination, status: raw.method === 'POST' ? 303 : 302 };
+  /** Records a counted click with what it recorded (click-tracking.ts) and where it went. */
+  private counted(link: CachedLink, raw: IncomingMessage, visitor: VisitorInfo, now: number, journaled: boolean): Forward {
+    const { out, picked } = this.destination(link, raw, visitor);
+    this.writer.record(link.id, now, this.tracking.fields(visitor, raw, this.ipOf(raw), link, now, picked), journaled);
+    return out;
+  }
+
+  private destination(link: CachedLink, raw: IncomingMessage, visitor: VisitorInfo | null): { out: Forward; picked: Picked } {
+    const target = pickDestination(link, visitor);
+    const picked = { url: mergeQuery(target.url, raw.url ?? ''), index: target.index };
+    if (link.pixels.length) return { out: { kind: 'pixels', ...pixelsPage(link.pixels, picked.url) }, picked };
+    return { out: { kind: 'redirect', location: picked.url, status: raw.method === 'POST' ? 303 : 302 }, picked };
   }
 
   /** "Go back": the page the visitor came from when it is a web page, else the site's root. */
@@ -235,6 +247,7 @@ export class RedirectEngine {
   }
 
   async close(): Promise<void> {
+    this.stopSalts();
     await this.writer.close();
     this.journal?.close();
     if (this.counters instanceof PgClickCounters) await this.counters.close();

@@ -5,7 +5,7 @@
 // link.limit_reached and link.expired (once per link), then sends what is due. close() stops the loop,
 // waits for the requests under way, and stores what the redirect appended (nothing queued is lost).
 import type { AppContext } from '../context';
-import type { ClickFields } from '../clicks/click-writer';
+import type { ClickFields } from '../clicks/click-tracking';
 import { engineOf } from '../redirect/redirect.engine';
 import { CLICK_FIELDS } from '../clicks/click-batch';
 import { CLICKS_PER_DELIVERY, type WebhookEvent } from '../../shared/webhook.schema';
@@ -32,7 +32,8 @@ interface Click {
 }
 
 /** The visitor's recorded dimensions only (never more than a click stores). */
-const clickFields = (f: ClickFields) => Object.fromEntries(CLICK_FIELDS.map((k) => [k, f[k] ?? null]));
+/** What a click webhook carries: the recorded dimensions, never the unique-visitor marker (it stays in the database). */
+const clickFields = (f: ClickFields) => Object.fromEntries(CLICK_FIELDS.filter((k) => k !== 'visitor').map((k) => [k, f[k] ?? null]));
 
 const hubs = new WeakMap<AppContext, WebhookHub>();
 
