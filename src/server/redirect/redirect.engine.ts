@@ -195,11 +195,13 @@ export class RedirectEngine {
           if (!ok) return { kind: 'expired' } as const;
           // Already in links.clicks: the batch writer stores the event and does not count it again.
           this.writer.record(link.id, now, visitor, true);
+          this.ctx.live.add(link.id);
           return this.destination(link, raw, visitor);
         });
       }
       if (!passed) return { kind: 'expired' };
       this.writer.record(link.id, now, visitor, link.clicks_limit !== null && this.journaled(link.id));
+      this.ctx.live.add(link.id);
     }
     return this.destination(link, raw, visitor);
   }
