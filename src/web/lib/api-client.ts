@@ -77,7 +77,7 @@ export function toQueryString(query?: Query): string {
 }
 
 /** Sends a request with the signed-in key; a failed answer becomes an ApiError (a 401 also goes to sign-in). */
-async function send(method: string, path: string, opts: { query?: Query; body?: unknown; key?: string } = {}): Promise<Response> {
+async function send(method: string, path: string, opts: { query?: Query; body?: unknown; key?: string; signal?: AbortSignal } = {}): Promise<Response> {
   const key = opts.key ?? auth.get();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (key) headers.authorization = `Bearer ${key}`;
@@ -88,8 +88,11 @@ async function send(method: string, path: string, opts: { query?: Query; body?: 
       method,
       headers,
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
     });
-  } catch {
+  } catch (err) {
+    // Cancelled by the page (it went away): not a sign that the server is down.
+    if (opts.signal?.aborted) throw err;
     connection.report(false);
     throw new ApiError(0, 'Cannot reach the server.');
   }
@@ -117,6 +120,8 @@ export const api = {
   delete: (path: string) => request<{ id: number; deleted: true }>('DELETE', path),
   /** A file (an export): the raw answer, to read as a blob. */
   file: (path: string, query?: Query) => send('GET', path, { query }),
+  /** A stream (Server-Sent Events): the raw answer, to read its body as it arrives, until `signal` aborts. */
+  stream: (path: string, signal: AbortSignal) => send('GET', path, { signal }),
   /** Checks a key without storing it (sign-in). */
   account: (key: string) => request<{ data: { id: number; name: string; role: 'admin' | 'user'; created_at: string } }>('GET', '/account', { key }).then((r) => r.data),
 };

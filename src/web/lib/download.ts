@@ -10,6 +10,12 @@ export async function downloadFromApi(path: string, query: Query, fallbackName: 
   const res = await api.file(path, query);
   const blob = await res.blob();
   const name = downloadName(res.headers.get('content-disposition'), fallbackName);
+  saveBlob(blob, name);
+  return name;
+}
+
+/** Saves a blob made in the page (or fetched) as a file named `name`. */
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -20,5 +26,4 @@ export async function downloadFromApi(path: string, query: Query, fallbackName: 
   a.remove();
   // Later, so that the browser has started reading it.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
 }

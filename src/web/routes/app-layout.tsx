@@ -8,6 +8,7 @@ import {
   IconFolders,
   IconTargetArrow,
   IconHistory,
+  IconChartBar,
   IconUserCircle,
   IconUsers,
   IconSun,
@@ -26,6 +27,7 @@ import { ServerDownBanner } from '../components/server-down-banner';
 
 const NAV = [
   { to: '/links', label: 'Links', icon: IconLink },
+  { to: '/analytics', label: 'Analytics', icon: IconChartBar },
   { to: '/domains', label: 'Domains', icon: IconWorldWww },
   { to: '/spaces', label: 'Spaces', icon: IconFolders },
   { to: '/pixels', label: 'Pixels', icon: IconTargetArrow },
