@@ -102,12 +102,12 @@ export function DimensionCard({ spec, tab, onTab, query, selected, onFilter }: D
                     </Text>
                     <Group gap={8} wrap="nowrap">
                       {r.previous !== undefined && (
-                        <Text size="xs" c="dimmed" data-testid="row-change">
+                        <Text size="xs" c="dimmed" data-testid="row-change" visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
                           {changeText(r.clicks, r.previous)}
                         </Text>
                       )}
                       {unique && r.uniques !== undefined && (
-                        <Text size="xs" c="dimmed">
+                        <Text size="xs" c="dimmed" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
                           {r.uniques.toLocaleString('en')} unique
                         </Text>
                       )}
