@@ -78,6 +78,7 @@ const TITLES = [
 ];
 
 test('range, interval and a country filter live in the URL; compare, uniques, CSV and the live counter', async ({ page }) => {
+  test.setTimeout(120_000);
   const links = [];
   for (const [i, title] of TITLES.entries()) links.push(await call<{ id: number; alias: string }>('POST', '/links', { url: `https://shop.example.com/p/${i}`, alias: `an-${i}`, title }));
   const [autumn, spring] = links;
@@ -147,7 +148,12 @@ test('range, interval and a country filter live in the URL; compare, uniques, CS
   await expect(page).not.toHaveURL(/country=/);
   await expect(page.getByTestId('analytics-total')).toHaveText('11');
 
-  // The CSV is what is shown: the series (this week and the one before) and the lists on screen.
+  // The CSV is what is shown: the series (this week and the one before) and the lists on screen (the
+  // reload put every card back on its first tab: the UTM sources and links are chosen again).
+  await page.getByTestId('card-sources').getByRole('tab', { name: 'Source' }).click();
+  await page.getByTestId('card-links').getByRole('tab', { name: 'Links' }).click();
+  await expect(row(page, 'utm_source', 'newsletter')).toBeVisible();
+  await expect(row(page, 'link', String(autumn!.id))).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^linkdeck-analytics-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv$/);
   const rows = [...parseCsv(fs.readFileSync((await download.path())!, 'utf8'))].map((r) => r.fields);
@@ -160,6 +166,8 @@ test('range, interval and a country filter live in the URL; compare, uniques, CS
   expect(find('Country', 'current', 'FR')?.[6]).toBe('2');
   expect(find('UTM source', 'current', 'newsletter')?.[6]).toBe('3');
   expect(find('Link', 'current', String(autumn!.id))?.[5]).toContain('Autumn collection launch');
+  // Lists not on screen are not in the file.
+  expect(rows.some((r) => r[0] === 'Referrer' || r[0] === 'OS')).toBe(false);
 
   await checkA11y(page);
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
@@ -168,6 +176,7 @@ test('range, interval and a country filter live in the URL; compare, uniques, CS
 });
 
 test('per-rule statistics: the share each targeting rule served, and a rotation planned against observed', async ({ page }) => {
+  test.setTimeout(90_000);
   const targeted = await call<{ id: number; alias: string }>('POST', '/links', {
     url: 'https://shop.example.com/world',
     alias: 'rules-geo',

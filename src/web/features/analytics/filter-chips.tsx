@@ -20,7 +20,7 @@ function Chip({ filter, onRemove }: { filter: ActiveFilter; onRemove: () => void
   const name = useName(filter);
   const label = `${DIMENSION_LABELS[filter.dimension]}: ${name}`;
   return (
-    <Pill size="md" withRemoveButton onRemove={onRemove} removeButtonProps={{ 'aria-label': `Remove filter ${label}` }} data-testid={`filter-${filter.key}`} maw={320}>
+    <Pill size="md" withRemoveButton onRemove={onRemove} removeButtonProps={{ 'aria-label': `Remove filter ${label}`, 'aria-hidden': false, tabIndex: 0 }} data-testid={`filter-${filter.key}`} maw={320}>
       {label}
     </Pill>
   );

@@ -7,6 +7,7 @@ import type { AnalyticsBody, AnalyticsInterval } from '../../../shared/analytics
 import { ErrorState } from '../../components/states';
 import { changePercent, changeText } from './analytics-url';
 import { chartRows } from './series-view';
+import classes from './series-card.module.css';
 
 function Total({ label, value, previous, testId }: { label: string; value: number; previous?: number; testId: string }) {
   const pct = previous === undefined ? 0 : changePercent(value, previous);
@@ -20,7 +21,7 @@ function Total({ label, value, previous, testId }: { label: string; value: numbe
           {value.toLocaleString('en')}
         </Text>
         {previous !== undefined && (
-          <Text size="sm" fw={600} c={pct === null || pct > 0 ? 'teal.8' : pct < 0 ? 'red.8' : 'dimmed'} data-testid={`${testId}-change`}>
+          <Text size="sm" fw={600} className={pct === null || pct > 0 ? classes.up : pct < 0 ? classes.down : undefined} c={pct === 0 ? 'dimmed' : undefined} data-testid={`${testId}-change`}>
             {changeText(value, previous)}
           </Text>
         )}
