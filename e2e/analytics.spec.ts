@@ -102,6 +102,17 @@ test('range, interval and a country filter live in the URL; compare, uniques, CS
   await expect(row(page, 'utm_source', 'newsletter')).toHaveAttribute('data-clicks', '3');
   await reviewShots(page, 'analytics');
 
+  // A bar of the series narrows the page to its day, hour by hour; Back returns.
+  const listUrl = page.url();
+  await page.getByTestId('analytics-chart').locator('.recharts-bar-rectangle path').last().click();
+  await expect(page).toHaveURL(/[?&]interval=hour/);
+  const day = new URL(page.url()).searchParams.get('from');
+  expect(day).toMatch(/^\d{4}-\d\d-\d\d$/);
+  expect(new URL(page.url()).searchParams.get('to')).toBe(day);
+  await expect(page.getByTestId('analytics-total')).toHaveText('10');
+  await page.goBack();
+  await expect(page).toHaveURL(listUrl);
+
   // The live counter: connected, then a new visit shows within seconds.
   const live = page.getByTestId('live-counter');
   await expect(live).toHaveAttribute('data-connected', '1');
@@ -221,4 +232,12 @@ test('per-rule statistics: the share each targeting rule served, and a rotation 
   await expect(rule('1:1')).toHaveAttribute('data-clicks', '2');
   await rules.scrollIntoViewIfNeeded();
   await reviewShots(page, 'rule-stats');
+});
+
+test('an invalid URL query is explained, with a way back', async ({ page }) => {
+  await signedIn(page, '/analytics?interval=year&from=2026-13-01');
+  await expect(page.getByText('This address has filters Linkdeck does not understand')).toBeVisible();
+  await expect(page.getByText(/interval must be one of/)).toBeVisible();
+  await page.getByRole('button', { name: 'Reset the filters' }).click();
+  await expect(page.getByTestId('analytics-total')).toBeVisible();
 });
