@@ -30,7 +30,7 @@ export function FilterChips({ filters, onRemove, onClear }: { filters: ActiveFil
   if (!filters.length) {
     return (
       <Text size="xs" c="dimmed">
-        Click a bar or a row to filter by it.
+        Click a row to filter by its value, or a bar to look into its period.
       </Text>
     );
   }
