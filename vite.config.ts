@@ -9,7 +9,8 @@ const POSTGRES_TESTS = [
   'redirect/redirect', 'redirect/fast-path', 'redirect/targeting', 'redirect/grant-cookies', 'redirect/escaping',
   'http/isolation', 'http/authz-matrix', 'http/errors', 'http/rate-limit', 'clicks/clicks', 'openapi/openapi',
   'links/links.bulk', 'links/links.bulk-edit', 'operations/operations',
-  'imports/imports', 'exports/exports', 'live/live.routes',
+  'imports/imports', 'imports/imports.dry-run', 'exports/exports', 'links/links.utm', 'utm-templates/utm-templates', 'qr/qr',
+  'webhooks/webhooks', 'webhooks/webhook-delivery', 'live/live.routes',
 ].map((f) => `src/server/${f}.test.ts`);
 
 if (!process.env.TEST_DATABASE_URL && process.argv.some((a) => a.includes('vitest'))) {

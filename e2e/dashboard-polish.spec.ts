@@ -167,7 +167,9 @@ test('keyboard: a skip link, / focuses the search, ? lists the shortcuts, Add ru
   await reviewShots(page, 'skip-link');
   await page.keyboard.press('Enter');
   await expect(page.locator('main')).toBeFocused();
-  // The next Tab is the first control of the page itself: the list's Export menu, then New link.
+  // The next Tab is the first control of the page itself: Import, the list's Export menu, then New link.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Import' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Export' })).toBeFocused();
   await page.keyboard.press('Tab');

@@ -1,8 +1,10 @@
-// Bulk actions on the links list: select rows, disable/enable, move to a space, delete; progress and failures.
+// Bulk actions on the links list: select rows, disable/enable, move to a space, delete, each one bulk request
+// reported in a notification with Undo; links gone meanwhile are counted.
 import { test, expect } from './fixtures/test';
 import { seed } from './fixtures/api';
 import { checkA11y } from './fixtures/a11y';
 import { reviewShots } from './fixtures/screenshot';
+import { notice } from './fixtures/notice';
 
 test('disable, enable, move to space and delete selected links, reporting what failed', async ({ page, account }) => {
   const { api } = account;
@@ -18,7 +20,7 @@ test('disable, enable, move to space and delete selected links, reporting what f
 
   const bar = page.getByRole('region', { name: 'Bulk actions' });
   await bar.getByRole('button', { name: 'Disable' }).click();
-  await expect(page.getByTestId('bulk-report')).toContainText('Disabling: 3 done, 0 failed');
+  await expect(notice(page, 'Disabled: 3 links')).toBeVisible();
   await expect(page.locator('[data-status="Disabled"]')).toHaveCount(3);
   for (const l of links.slice(0, 3)) expect((await api.get<{ disabled: number }>(`/links/${l.id}`)).disabled).toBe(1);
 
@@ -26,26 +28,25 @@ test('disable, enable, move to space and delete selected links, reporting what f
   await expect(page.getByTestId('selected-count')).toHaveCount(0);
   await page.getByRole('checkbox', { name: 'Select bulk1' }).check();
   await page.getByRole('button', { name: 'Enable' }).click();
-  await expect(page.getByTestId('bulk-report')).toContainText('Enabling: 1 done');
+  await expect(notice(page, 'Enabled: 1 link')).toBeVisible();
   await expect(page.locator('[data-status="Disabled"]')).toHaveCount(2);
 
   await page.getByRole('checkbox', { name: 'Select all links on this page' }).check();
   await expect(page.getByTestId('selected-count')).toHaveText('6 selected');
   await page.getByRole('button', { name: 'Move to space' }).click();
   await page.getByRole('menuitem', { name: 'Bulk target' }).click();
-  await expect(page.getByTestId('bulk-report')).toContainText('Moving to Bulk target: 6 done, 0 failed');
+  await expect(notice(page, 'Moved to Bulk target: 6 links')).toBeVisible();
   await page.goto(`/dashboard/links?space_id=${space.id}`);
   await expect(rows).toHaveCount(6);
 
-  // Delete three, one of which disappears meanwhile: the report names it.
+  // Delete three, one of which disappears meanwhile: the notification counts it.
   for (const alias of ['bulk4', 'bulk5', 'bulk6']) await page.getByRole('checkbox', { name: `Select ${alias}` }).check();
   await api.delete(`/links/${links[4]!.id}`);
   await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete 3 links?' });
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  const report = page.getByTestId('bulk-report');
-  await expect(report).toContainText('Deleting: 2 done, 1 failed');
-  await expect(report).toContainText('bulk5: Resource not found.');
+  const report = notice(page, 'Deleted: 2 links');
+  await expect(report).toContainText('1 selected link no longer existed.');
   await expect(rows).toHaveCount(3);
   // The failed one is gone from the list, so it is not selected either (nothing selected out of sight).
   await expect(page.getByTestId('selected-count')).toHaveCount(0);
@@ -100,6 +101,6 @@ test('the selection belongs to the rows on screen; the delete dialog names the l
   await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('dialog', { name: 'Delete 2 links?' }).getByRole('listitem')).toHaveText(['sel04', 'sel07']);
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByTestId('bulk-report')).toContainText('Deleting: 2 done, 0 failed');
+  await expect(notice(page, 'Deleted: 2 links')).toBeVisible();
   expect((await account.api.list('/links')).meta.total).toBe(10);
 });

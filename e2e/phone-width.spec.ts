@@ -21,6 +21,11 @@ test('no page scrolls sideways at 390 px', async ({ page, adminAccount }) => {
     space_id: space.id,
     pixel_ids: [pixel.id],
   });
+  // An import of a file with a long name and a failing row with a long URL (its result shows both).
+  const job = await seed.importFile(api, `url,alias\nhttps://shop.example.com/${LONG}/${LONG}?utm_campaign=${LONG},bad alias ${LONG}\n`, `${LONG}-${LONG}-export.csv`, '?partial=1');
+  await expect.poll(async () => (await api.get<{ status: string }>(`/imports/${job.id}`)).status).toBe('completed');
+  const hook = await api.post<{ id: number }>('/webhooks', { url: `https://hooks.example.invalid/linkdeck/${LONG}/receiver`, events: ['link.created', 'link.clicked', 'link.limit_reached'], space_id: space.id });
+  await api.post(`/webhooks/${hook.id}/test`);
   const pages = [
     '/links',
     '/links/new',
@@ -35,6 +40,12 @@ test('no page scrolls sideways at 390 px', async ({ page, adminAccount }) => {
     '/account',
     '/users',
     '/operations',
+    '/links/import',
+    `/links/import?job=${job.id}`,
+    '/webhooks',
+    '/webhooks/new',
+    `/webhooks/${hook.id}`,
+    `/webhooks/${hook.id}/edit`,
     '/analytics',
   ];
   for (const path of pages) {

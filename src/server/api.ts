@@ -11,6 +11,8 @@ import { linksRoutes } from './links/links.routes';
 import { linksBulkRoutes } from './links/links.bulk.routes';
 import { operationsRoutes } from './operations/operations.routes';
 import { spacesRoutes } from './spaces/spaces.routes';
+import { utmTemplatesRoutes } from './utm-templates/utm-templates.routes';
+import { qrAccountRoutes, qrRoutes } from './qr/qr.routes';
 import { pixelsRoutes } from './pixels/pixels.routes';
 import { usersRoutes } from './users/users.routes';
 import { accountRoutes } from './account/account.routes';
@@ -19,6 +21,7 @@ import { liveRoutes } from './live/live.routes';
 import { visitorRoutes } from './visitor/visitor.routes';
 import { importsRoutes } from './imports/imports.routes';
 import { exportsRoutes } from './exports/exports.routes';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
 
 export async function apiPlugin(app: FastifyInstance): Promise<void> {
   const { config, db } = app.ctx;
@@ -51,15 +54,19 @@ export async function apiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(linksRoutes, { prefix: '/links' });
   // /links/bulk is a static path: /links/:id does not shadow it.
   await app.register(linksBulkRoutes, { prefix: '/links' });
+  await app.register(qrRoutes, { prefix: '/links' });
   await app.register(operationsRoutes, { prefix: '/operations' });
   await app.register(spacesRoutes, { prefix: '/spaces' });
+  await app.register(utmTemplatesRoutes, { prefix: '/utm-templates' });
   await app.register(pixelsRoutes, { prefix: '/pixels' });
   await app.register(usersRoutes, { prefix: '/users' });
   await app.register(accountRoutes, { prefix: '/account' });
+  await app.register(qrAccountRoutes, { prefix: '/account' });
   await app.register(statsRoutes, { prefix: '/stats' });
   // /stats/live: a static path, never shadowed by /stats/:link_id.
   await app.register(liveRoutes, { prefix: '/stats' });
   await app.register(visitorRoutes, { prefix: '/visitor' });
+  await app.register(webhooksRoutes, { prefix: '/webhooks' });
   // /links/import, /links/export and /stats/export: static paths, never shadowed by /links/:id.
   await app.register(importsRoutes);
   await app.register(exportsRoutes);

@@ -1,4 +1,5 @@
 // Configuration from the environment (contract section 1).
+import net from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -22,6 +23,8 @@ export interface Config {
   allowPrivateFetch: boolean;
   /** Exact non-public addresses server-side requests may reach anyway (tests: a second loopback address). */
   fetchAllowAddresses: string[];
+  /** How often the webhook worker looks for due deliveries (ms); 0: only when a test says so. */
+  webhookPollMs: number;
   logLevel: string;
   /** Log every request (two lines each). */
   logRequests: boolean;
@@ -32,6 +35,12 @@ function int(name: string, value: string | undefined, fallback: number, min = 0)
   const n = Number(value);
   if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number >= ${min}, got "${value}"`);
   return n;
+}
+
+function addresses(name: string, value: string | undefined): string[] {
+  const list = (value ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  for (const a of list) if (!net.isIP(a)) throw new Error(`${name} must list IP addresses separated by commas, got "${a}"`);
+  return list;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -58,7 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDir: path.resolve(env.WEB_DIR || 'dist/web'),
     fetchTitles: env.FETCH_TITLES !== '0',
     allowPrivateFetch: env.ALLOW_PRIVATE_FETCH === '1',
-    fetchAllowAddresses: [],
+    // FETCH_ALLOW_ADDRESSES=127.0.0.2,...: exact non-public addresses allowed anyway (tests' local receivers).
+    fetchAllowAddresses: addresses('FETCH_ALLOW_ADDRESSES', env.FETCH_ALLOW_ADDRESSES),
+    webhookPollMs: int('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 1000),
     logLevel: env.LOG_LEVEL || 'info',
     logRequests: env.LOG_REQUESTS === '1',
     ...overrides,

@@ -13,6 +13,11 @@ export interface ChangeEvents {
   domain: [domainId: number];
   /** Many links changed at once (a domain, space, pixel or user was deleted). */
   reset: [];
+  /**
+   * Links were created and none changed (a bulk create, an import batch): only what caches remember as
+   * missing can be wrong now, so they drop that and keep every link they hold.
+   */
+  created: [];
 }
 
 export class Changes extends EventEmitter<ChangeEvents> {}

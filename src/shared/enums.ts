@@ -114,6 +114,11 @@ export const RESERVED_ALIASES = [
 
 export const LIMITS = {
   urlMax: 2048,
+  /** One UTM parameter's value. */
+  utmMax: 255,
+  /** Link preview (Open Graph) texts. */
+  ogTitleMax: 200,
+  ogDescriptionMax: 500,
   aliasMax: 255,
   titleMax: 255,
   passwordMax: 128,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { flag01, MAX_ID, queryEnum, queryInt } from './fields';
 import { pagingFields } from './list-query';
+import { queryFlag } from './bulk.schema';
 
 export const IMPORT_SOURCES = ['linkdeck', 'bitly', 'yourls', 'kutt', 'shlink'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
@@ -24,6 +25,8 @@ export const importQuerySchema = z.object({
   on_conflict: queryEnum(ON_CONFLICT, 'fail'),
   partial: z.preprocess((v) => (v === undefined || v === '' ? 0 : v), flag01),
   domain_id: queryInt(1, MAX_ID),
+  /** Check the file as the import would, without writing: 200 with an ImportDryRun instead of a job. */
+  dry_run: queryFlag,
 });
 
 export type ImportQuery = z.output<typeof importQuerySchema>;
@@ -62,4 +65,49 @@ export interface ImportJob {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+}
+
+/** Rows of the file a dry run shows, mapped to Linkdeck's fields. */
+export const IMPORT_PREVIEW_ROWS = 20;
+
+/** What the import would do with a row: create it (alias as given, or picked), under another alias (on_conflict=rename), skip it, or fail it. */
+export type ImportRowOutcome = 'create' | 'rename' | 'skip' | 'fail';
+
+export interface ImportPreviewRow {
+  line: number;
+  /** The row's values as the format maps them to Linkdeck's fields (null: not given). */
+  url: string | null;
+  alias: string | null;
+  title: string | null;
+  domain_name: string | null;
+  space_name: string | null;
+  created_at: string | null;
+  outcome: ImportRowOutcome;
+  /** The alias it would be created under when that differs (rename). */
+  new_alias: string | null;
+  /** Why the row would fail (line, field and message, as the job would report them). */
+  problems: ImportFailure[];
+}
+
+/** POST /links/import?dry_run=1: the file checked by the import's own code, nothing written. */
+export interface ImportDryRun {
+  dry_run: true;
+  source: ImportSource;
+  on_conflict: OnConflict;
+  partial: 0 | 1;
+  domain_id: number | null;
+  file_name: string | null;
+  /** The file's columns (its header row). */
+  headers: string[];
+  rows_total: number;
+  /** Rows the import would create, leave out (taken aliases, on_conflict=skip) and fail. */
+  created: number;
+  skipped: number;
+  failed: number;
+  /** The first MAX_IMPORT_FAILURES failures, in line order. */
+  failures: ImportFailure[];
+  /** The first IMPORT_PREVIEW_ROWS rows. */
+  preview: ImportPreviewRow[];
+  /** Why the real import would write nothing (rows fail and partial is 0), or null. */
+  error: string | null;
 }

@@ -12,6 +12,7 @@ import {
   timestampField,
 } from './fields';
 import { checkTargets, targetsField, targetsTypeField, type Target } from './targets';
+import { UTM_KEYS, utmChangesOf, withUtm, type UtmKey } from './utm';
 
 const reserved = new Set<string>(RESERVED_ALIASES.map((a) => a.toLowerCase()));
 
@@ -58,6 +59,10 @@ const editableFields = {
   targets_type: targetsTypeField,
   targets: targetsField,
   disabled: flag01,
+  og_title: nullableText(LIMITS.ogTitleMax),
+  og_description: nullableText(LIMITS.ogDescriptionMax),
+  og_image: nullableUrl(),
+  ...(Object.fromEntries(UTM_KEYS.map((k) => [k, nullableText(LIMITS.utmMax)])) as Record<UtmKey, ReturnType<typeof nullableText>>),
 };
 
 type Editable = { [K in keyof typeof editableFields]?: z.output<(typeof editableFields)[K]> };
@@ -73,13 +78,24 @@ function pairChecks(v: Editable, ctx: z.RefinementCtx, creating: boolean) {
   if (creating && v.privacy === 2 && !v.password) {
     ctx.addIssue({ code: 'custom', path: ['password'], message: 'is required when privacy is 2 (password).' });
   }
+  if (v.url !== undefined && withUtm(v.url, utmChangesOf(v)).length > LIMITS.urlMax) {
+    ctx.addIssue({ code: 'custom', path: ['url'], message: `must not be longer than ${LIMITS.urlMax} characters with its UTM parameters.` });
+  }
+}
+
+/** The UTM fields of a body go into its url (where they are stored); without a url the server applies them. */
+function mergeUtm<T extends Editable>(v: T): T {
+  return v.url === undefined ? v : { ...v, url: withUtm(v.url, utmChangesOf(v)) };
 }
 
 const optionalEditable = Object.fromEntries(
   Object.entries(editableFields).map(([k, s]) => [k, s.optional()]),
 ) as { [K in keyof typeof editableFields]: z.ZodOptional<(typeof editableFields)[K]> };
 
-export const linkUpdateSchema = z.object(optionalEditable).superRefine((v, ctx) => pairChecks(v, ctx, false));
+export const linkUpdateSchema = z
+  .object(optionalEditable)
+  .superRefine((v, ctx) => pairChecks(v, ctx, false))
+  .transform(mergeUtm);
 
 export const linkCreateSchema = z.preprocess(
   (v) => {
@@ -94,7 +110,8 @@ export const linkCreateSchema = z.preprocess(
   },
   z
     .object({ ...optionalEditable, url: httpUrl(), domain_id: idRef.optional() })
-    .superRefine((v, ctx) => pairChecks(v, ctx, true)),
+    .superRefine((v, ctx) => pairChecks(v, ctx, true))
+    .transform(mergeUtm),
 );
 
 export type LinkCreate = z.output<typeof linkCreateSchema>;
@@ -122,6 +139,16 @@ export interface Link {
   active_period_end_at: string | null;
   clicks_limit: number | null;
   expiration_url: string | null;
+  /** Read from url, where they are stored (beyond the contract). */
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  /** What social crawlers show (beyond the contract); none set: they get the redirect like everyone. */
+  og_title: string | null;
+  og_description: string | null;
+  og_image: string | null;
   clicks: number;
   space: { id: number; name: string; color: number } | null;
   domain: { id: number; name: string; url: string } | null;

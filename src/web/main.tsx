@@ -25,8 +25,9 @@ setUnauthenticatedHandler(() => {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
+        {/* Inside the query client: a notification's Undo runs a mutation. */}
+        <Notifications position="top-right" />
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>

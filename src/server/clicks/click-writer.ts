@@ -79,6 +79,8 @@ export class ClickWriter {
   private readonly maxQueue: number;
   /** Journal offset of the queued batch's first journaled click. */
   private journalStart = 0;
+  /** Told of every recorded click, after it is queued (webhooks/webhook-hub.ts: an in-memory append). */
+  onRecord: ((linkId: number, at: number, fields: ClickFields) => void) | null = null;
 
   /** `target`: a SQLite database, or the URL of a PostgreSQL one. */
   constructor(
@@ -148,6 +150,7 @@ export class ClickWriter {
     this.refs[r + 6] = this.id(fields.referrer);
     this.count = i + 1;
     if (this.count >= this.maxQueue) this.send();
+    this.onRecord?.(linkId, at, fields);
   }
 
   private grow(): void {

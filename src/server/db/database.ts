@@ -12,6 +12,10 @@ import * as m004 from './migrations/004-shared-limits';
 import * as m005 from './migrations/005-domain-https';
 import * as m006 from './migrations/006-operations';
 import * as m007 from './migrations/007-imports';
+import * as m009 from './migrations/009-webhooks';
+import * as m010 from './migrations/010-utm-templates';
+import * as m011 from './migrations/011-qr-styles';
+import * as m013 from './migrations/013-link-previews';
 
 const migrations: Record<string, Migration> = {
   '001-initial': m001,
@@ -21,6 +25,10 @@ const migrations: Record<string, Migration> = {
   '005-domain-https': m005,
   '006-operations': m006,
   '007-imports': m007,
+  '009-webhooks': m009,
+  '010-utm-templates': m010,
+  '011-qr-styles': m011,
+  '013-link-previews': m013,
 };
 
 class StaticMigrations implements MigrationProvider {

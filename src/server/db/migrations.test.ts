@@ -84,6 +84,23 @@ describe('006-operations', () => {
   });
 });
 
+describe('010-utm-templates', () => {
+  it('adds the UTM templates table to a database with data; names are unique per account; an account takes its templates with it', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-migrate-'));
+    const file = path.join(dir, 'old.db');
+    await databaseAt002(file);
+    const db = await openDatabase(file);
+    const s = db.sqlite;
+    expect(s.prepare('SELECT count(*) FROM links').pluck().get()).toBe(2);
+    const insert = s.prepare(`INSERT INTO utm_templates (user_id, name, utm_source, created_at, updated_at) VALUES (1, 'Newsletter', 'nl', 'x', 'x')`);
+    insert.run();
+    expect(() => insert.run()).toThrow(/UNIQUE/);
+    s.prepare('DELETE FROM users WHERE id = 1').run();
+    expect(s.prepare('SELECT count(*) FROM utm_templates').pluck().get()).toBe(0);
+    await db.close();
+  });
+});
+
 describe('007-imports', () => {
   it('adds the imports table to a database with data; an account takes its import jobs with it', async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-migrate-'));

@@ -64,6 +64,10 @@ export interface LinksTable {
   clicks: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Open Graph preview for social crawlers (migration 013). */
+  og_title: string | null;
+  og_description: string | null;
+  og_image: string | null;
 }
 
 export interface LinkPixelsTable {
@@ -161,6 +165,77 @@ export interface ImportsTable {
   finished_at: string | null;
 }
 
+/** A named set of UTM parameters of an account (migration 010). */
+export interface UtmTemplatesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An account's QR style (JSON of QrStyle) and logo PNG (migration 011). */
+export interface QrStylesTable {
+  user_id: number;
+  style: string | null;
+  logo: Buffer | null;
+  updated_at: string;
+}
+
+/** An image uploaded for link previews, served publicly at /+og/{key} (migration 013). */
+export interface OgImagesTable {
+  key: string;
+  user_id: number;
+  type: string;
+  data: Buffer;
+  created_at: string;
+}
+
+/** A webhook (migration 009); `events` is JSON text of WebhookEvent names. */
+export interface WebhooksTable {
+  id: Generated<number>;
+  user_id: number;
+  url: string;
+  events: string;
+  space_id: number | null;
+  link_id: number | null;
+  secret: string;
+  enabled: number;
+  disabled_reason: string | null;
+  /** When the next link.clicked request may go at the earliest (one a second). */
+  next_click_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event to send to one webhook (migration 009); `payload` is the exact body sent on every attempt. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  event: string;
+  event_id: string;
+  payload: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  response_status: number | null;
+  duration_ms: number | null;
+  response_excerpt: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
+/** Events sent once per link (link.expired, link.limit_reached), by key. */
+export interface WebhookLinkEventsTable {
+  link_id: number;
+  event_key: string;
+}
+
 export interface Database {
   users: UsersTable;
   domains: DomainsTable;
@@ -178,4 +253,10 @@ export interface Database {
   operation_click_events: OperationClickEventsTable;
   operation_click_daily: OperationClickDailyTable;
   imports: ImportsTable;
+  utm_templates: UtmTemplatesTable;
+  qr_styles: QrStylesTable;
+  og_images: OgImagesTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_link_events: WebhookLinkEventsTable;
 }

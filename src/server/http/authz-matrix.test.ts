@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
 import { create, createLink, json } from '../test-utils/api';
 import { importRunnerOf } from '../imports/imports.routes';
+import { PNG } from 'pngjs';
 
 interface Operation {
   security?: Record<string, string[]>[];
@@ -67,14 +68,27 @@ const FIXTURES: Record<string, () => Promise<number>> = {
     const res = await t.as(t.adminKey, { method: 'PATCH', url: '/api/v1/links/bulk', ...json({ ids: [link.id], set: { clicks_limit: 5 } }) });
     return res.json().data.operation.id as number;
   },
+  'utm-templates': async () => (await create(t, t.adminKey, 'utm-templates', { name: 'Theirs', utm_source: 'theirs' })).id,
   imports: async () => {
     const res = await t.as(t.adminKey, { method: 'POST', url: '/api/v1/links/import', payload: 'url\nhttps://e.com/theirs\n', headers: { 'content-type': 'text/csv' } });
     await importRunnerOf(t.app.ctx)?.idle(); // finished, so that the owner's view of it stays the same
     return res.json().data.id as number;
   },
+  // An event nothing here causes: no delivery is queued, so the owner's view stays the same.
+  webhooks: async () => (await create(t, t.adminKey, 'webhooks', { url: 'https://theirs.example/hook', 'events[]': 'link.expired' })).id,
 };
-// Operations whose body is a file (text/csv), not JSON: a valid one.
-const FILE_BODIES: Record<string, string> = { 'POST /api/v1/links/import': 'url\nhttps://matrix.example/imported\n' };
+// Operations whose body is a file, not JSON: a valid one, and its type.
+const FILE_BODIES: Record<string, { payload: string | Buffer; type: string }> = {
+  'POST /api/v1/links/import': { payload: 'url\nhttps://matrix.example/imported\n', type: 'text/csv' },
+  'PUT /api/v1/account/qr-logo': { payload: tinyPng(), type: 'image/png' },
+};
+
+/** A 1x1 PNG. */
+function tinyPng(): Buffer {
+  const png = new PNG({ width: 1, height: 1 });
+  png.data.set([0, 0, 0, 255]);
+  return PNG.sync.write(png);
+}
 // Valid bodies, so that a 422 cannot stand in for the authorization answer.
 const BODIES: Record<string, { create?: object; update?: object }> = {
   domains: { create: { name: 'matrix.example.com' }, update: { homepage_url: 'https://hijack.example' } },
@@ -82,12 +96,15 @@ const BODIES: Record<string, { create?: object; update?: object }> = {
   pixels: { create: { name: 'Hijacked', type: 'facebook', value: 'v2' }, update: { name: 'Hijacked' } },
   links: { create: { url: 'https://hijack.example' }, update: { title: 'Hijacked', url: 'https://hijack.example' } },
   users: { create: { name: 'Hijacked' }, update: { name: 'Hijacked' } },
+  'utm-templates': { create: { name: 'Hijacked', utm_source: 'x' }, update: { name: 'Hijacked' } },
+  webhooks: { create: { url: 'https://hijack.example/hook', events: ['link.expired'] }, update: { url: 'https://hijack.example/hook' } },
 };
 // Routes whose valid body is not their resource's (by method and path).
 const PATH_BODIES: Record<string, object> = {
   'POST /api/v1/links/bulk': { links: [{ url: 'https://hijack.example' }] },
   'PATCH /api/v1/links/bulk': { all: 1, set: { disabled: 1 } },
   'DELETE /api/v1/links/bulk': { all: 1 },
+  'PUT /api/v1/account/qr-style': { fg: '#112233' },
 };
 // Invalid for every resource: authorization must still win over validation.
 const JUNK = { name: 42, url: 'not a url', type: [], homepage_url: 'nope' };
@@ -99,6 +116,7 @@ const urlFor = (op: Op, id: number | undefined) =>
 function bodyFor(op: Op): object | undefined {
   if (op.kind === 'fallback') return {}; // QUERY without a body is a 400 before routing
   if (!op.hasBody) return undefined;
+  if (FILE_BODIES[`${op.method} ${op.path}`]) return {}; // send() puts the file in its place
   const special = PATH_BODIES[`${op.method} ${op.path}`];
   if (special) return special;
   const body = BODIES[op.segment]?.[op.method === 'POST' ? 'create' : 'update'];
@@ -112,8 +130,8 @@ const EVENT_STREAMS = new Set(['GET /api/v1/stats/live']);
 /** inject() with an Authorization header (or none) and an optional JSON body. */
 async function send(op: Op, url: string, authorization: string | null, body?: object): Promise<LightMyRequestResponse> {
   const file = FILE_BODIES[`${op.method} ${op.path}`];
-  const payload = file ? { payload: file } : body ? json(body) : {};
-  const type = file ? 'text/csv' : body ? 'application/json' : undefined;
+  const payload = file ? { payload: file.payload } : body ? json(body) : {};
+  const type = file ? file.type : body ? 'application/json' : undefined;
   const headers = { ...(authorization ? { authorization } : {}), ...(type ? { 'content-type': type } : {}) };
   if (!EVENT_STREAMS.has(`${op.method} ${op.path}`)) return t.app.inject({ method: op.method as 'GET', url, ...payload, headers });
   const res = await t.app.inject({ method: op.method as 'GET', url, ...payload, headers, payloadAsStream: true });

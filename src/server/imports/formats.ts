@@ -1,7 +1,8 @@
-// The CSV formats an import reads, told apart by their header row (or named with `source=`). Each maps a
-// row to the fields of POST /api/v1/links plus what the import resolves itself (a creation time, a space
-// or domain by name). Headers match case-insensitively, ignoring spaces and punctuation ("Long URL" is
-// longurl). The formats, as their tools write them:
+// How an import reads the rows of each CSV format. Which format a file is comes from its header row (or
+// `source=`), told apart in shared/import-formats.ts. Each format maps a row to the fields of
+// POST /api/v1/links plus what the import resolves itself (a creation time, a space or domain by name).
+// Headers match case-insensitively, ignoring spaces and punctuation ("Long URL" is longurl). The formats,
+// as their tools write them:
 // - linkdeck: GET /api/v1/links/export?format=csv (shared/export.schema.ts); only `url` is required.
 // - bitly: Bitly's links export: Bitlink (or "link"/"id"), Long URL, Title, Created (At), Custom Bitlinks.
 //   The alias is the path of the first custom back-half, else of the bitlink.
@@ -12,8 +13,7 @@
 // Click counts, tags and source domains are not imported (see the README).
 import { unescapeCell } from '../../shared/csv';
 import type { ImportSource } from '../../shared/import.schema';
-
-export const normalizeHeader = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
+import { detectSource, normalizeHeader } from '../../shared/import-formats';
 
 /** One row's cells by normalized header name. */
 export type Cells = (name: string) => string | undefined;
@@ -28,11 +28,8 @@ export interface RowInput {
   issues: { field: string; message: string }[];
 }
 
-interface Format {
+export interface Format {
   source: ImportSource;
-  /** The normalized headers that identify it; all must be present. */
-  required: string[];
-  detect(h: Set<string>): boolean;
   read(get: Cells): RowInput;
 }
 
@@ -98,75 +95,46 @@ function readLinkdeck(get: Cells): RowInput {
   };
 }
 
-export const FORMATS: Format[] = [
-  {
-    source: 'shlink',
-    required: ['longurl', 'shortcode'],
-    detect: (h) => h.has('longurl') && h.has('shortcode'),
-    read: (get) => ({
-      fields: defined({ url: get('longurl'), alias: first(get, 'shortcode'), title: first(get, 'title') }),
-      created_at: first(get, 'createdat', 'datecreated'),
+const READERS: Record<ImportSource, (get: Cells) => RowInput> = {
+  shlink: (get) => ({
+    fields: defined({ url: get('longurl'), alias: first(get, 'shortcode'), title: first(get, 'title') }),
+    created_at: first(get, 'createdat', 'datecreated'),
+    issues: [],
+  }),
+  bitly: (get) => {
+    const custom = first(get, 'custombitlinks', 'custombitlink', 'customlinks', 'customlink', 'custombackhalf')?.split(/[\s,|;]+/)[0];
+    const short = custom ?? first(get, 'bitlink', 'link', 'bitlylink', 'shortlink', 'id');
+    return {
+      fields: defined({ url: get('longurl'), alias: short ? aliasOfShortUrl(short) : undefined, title: first(get, 'title') }),
+      created_at: first(get, 'createdat', 'created', 'datecreated', 'createddate'),
       issues: [],
-    }),
+    };
   },
-  {
-    source: 'bitly',
-    required: ['longurl'],
-    detect: (h) => h.has('longurl') && ['bitlink', 'link', 'bitlylink', 'id', 'shortlink'].some((n) => h.has(n)),
-    read: (get) => {
-      const custom = first(get, 'custombitlinks', 'custombitlink', 'customlinks', 'customlink', 'custombackhalf')?.split(/[\s,|;]+/)[0];
-      const short = custom ?? first(get, 'bitlink', 'link', 'bitlylink', 'shortlink', 'id');
-      return {
-        fields: defined({ url: get('longurl'), alias: short ? aliasOfShortUrl(short) : undefined, title: first(get, 'title') }),
-        created_at: first(get, 'createdat', 'created', 'datecreated', 'createddate'),
-        issues: [],
-      };
-    },
-  },
-  {
-    source: 'yourls',
-    required: ['keyword', 'url'],
-    detect: (h) => h.has('keyword') && h.has('url'),
-    read: (get) => ({
-      fields: defined({ url: get('url'), alias: first(get, 'keyword'), title: first(get, 'title') }),
-      created_at: first(get, 'timestamp'),
+  yourls: (get) => ({
+    fields: defined({ url: get('url'), alias: first(get, 'keyword'), title: first(get, 'title') }),
+    created_at: first(get, 'timestamp'),
+    issues: [],
+  }),
+  kutt: (get) => {
+    const link = first(get, 'link');
+    return {
+      fields: defined({
+        url: get('target'),
+        alias: first(get, 'address') ?? (link ? aliasOfShortUrl(link) : undefined),
+        title: first(get, 'description'),
+        active_period_end_at: first(get, 'expirein'),
+      }),
+      created_at: first(get, 'createdat'),
       issues: [],
-    }),
+    };
   },
-  {
-    source: 'kutt',
-    required: ['target'],
-    detect: (h) => h.has('target') && (h.has('address') || h.has('link')),
-    read: (get) => {
-      const link = first(get, 'link');
-      return {
-        fields: defined({
-          url: get('target'),
-          alias: first(get, 'address') ?? (link ? aliasOfShortUrl(link) : undefined),
-          title: first(get, 'description'),
-          active_period_end_at: first(get, 'expirein'),
-        }),
-        created_at: first(get, 'createdat'),
-        issues: [],
-      };
-    },
-  },
-  {
-    source: 'linkdeck',
-    required: ['url'],
-    detect: (h) => h.has('url'),
-    read: readLinkdeck,
-  },
-];
+  linkdeck: readLinkdeck,
+};
 
-/** The format of a header row: the named one (when its columns are there) or the first that recognizes it. */
+/** The format of a header row (shared/import-formats.ts) with its reader. */
 export function detectFormat(headers: string[], named: ImportSource | 'auto'): Format | undefined {
-  const set = new Set(headers.map(normalizeHeader));
-  if (named !== 'auto') {
-    const f = FORMATS.find((x) => x.source === named);
-    return f && f.required.every((r) => set.has(r)) ? f : undefined;
-  }
-  return FORMATS.find((f) => f.detect(set));
+  const source = detectSource(headers, named);
+  return source && { source, read: READERS[source] };
 }
 
 /** Reads one record with the header's positions. */

@@ -8,11 +8,11 @@ import { linkCreateSchema } from '../../shared/link.schema';
 import { parseTimestamp } from '../../shared/fields';
 import { issuePath, sentence } from '../../shared/zod-messages';
 import type { ImportFailure } from '../../shared/import.schema';
-import { cellsOf, type FORMATS } from './formats';
+import { cellsOf, type Format } from './formats';
 
 export interface RowContext {
   userId: number;
-  format: (typeof FORMATS)[number];
+  format: Format;
   index: Map<string, number>;
   headerCount: number;
   /** The domain of rows that name none (the request's domain_id), null for the default domain. */

@@ -1,7 +1,8 @@
 // POST /api/v1/links/import (a CSV file as multipart/form-data field `file`, or a text/csv body) answers 202
 // with an import job; GET /api/v1/imports and /api/v1/imports/{id} show the account's jobs and their
 // progress. The file is read whole here (at most MAX_IMPORT_BYTES): a malformed CSV or an unknown header
-// is a 422 at once; the rows are checked and written in the background (import-job.ts).
+// is a 422 at once; the rows are checked and written in the background (import-job.ts), or, with dry_run=1,
+// checked at once without writing (import-dry-run.ts).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { CsvError, detectDelimiter, parseCsv } from '../../shared/csv';
@@ -12,6 +13,7 @@ import { nowIso, ok, paginate, parseId } from '../http/pagination';
 import { idParams } from '../http/params';
 import { detectFormat, headerIndex } from './formats';
 import { ImportRunner } from './import-job';
+import { dryRunImport } from './import-dry-run';
 import { ImportsRepo, presentImport } from './imports.repo';
 
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel'];
@@ -100,7 +102,8 @@ export async function importsRoutes(fastify: FastifyInstance): Promise<void> {
   const description =
     `The body is the CSV file: multipart/form-data with the field "file", or the file itself as text/csv (UTF-8, at most ${MB} MB; ` +
     'comma, semicolon or tab separated, with a header row). Formats: linkdeck (GET /links/export), bitly, yourls, kutt, shlink, detected ' +
-    'from the header or named with source=. Answers 202 with an import job; GET /imports/{id} follows it.';
+    'from the header or named with source=. Answers 202 with an import job; GET /imports/{id} follows it. With dry_run=1 the file is ' +
+    'checked as the import would check it and nothing is written: 200 with the counts, the failures and the first rows mapped to link fields.';
   app.post('/links/import', { bodyLimit: limit, schema: { tags: ['Imports'], summary: 'Import links from a CSV file', description, querystring: importQuerySchema } }, async (request, reply) => {
     const q = request.query;
     const userId = request.user.id;
@@ -115,6 +118,11 @@ export async function importsRoutes(fastify: FastifyInstance): Promise<void> {
       throw fieldError('file', 'must be UTF-8 text (save the CSV as UTF-8).');
     }
     const { delimiter, headers, format, rows } = inspect(text, q.source);
+    const rowSpec = { userId, format, index: headerIndex(headers), headerCount: headers.length, domainId: q.domain_id ?? null };
+    if (q.dry_run) {
+      const data = await dryRunImport(repo, { text, delimiter, onConflict: q.on_conflict, query: q, fileName: name, headers, rowsTotal: rows, rows: rowSpec });
+      return reply.code(200).send(ok(data));
+    }
     const at = nowIso();
     const job = await repo.create({
       user_id: userId,
@@ -139,7 +147,7 @@ export async function importsRoutes(fastify: FastifyInstance): Promise<void> {
       delimiter,
       onConflict: q.on_conflict,
       partial: q.partial === 1,
-      rows: { userId, format, index: headerIndex(headers), headerCount: headers.length, domainId: q.domain_id ?? null },
+      rows: rowSpec,
     });
     return reply.code(202).header('location', `/api/v1/imports/${job.id}`).send(ok(presentImport(job)));
   });

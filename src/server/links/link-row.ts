@@ -25,6 +25,9 @@ export async function newLinkRow(userId: number, input: LinkCreate, alias: strin
     clicks_limit: input.clicks_limit ?? null,
     expiration_url: input.expiration_url ?? null,
     disabled: input.disabled ?? 0,
+    og_title: input.og_title ?? null,
+    og_description: input.og_description ?? null,
+    og_image: input.og_image ?? null,
     created_at: now,
     updated_at: now,
   };

@@ -3,6 +3,7 @@ import type { Link } from '../../shared/link.schema';
 import { parseStoredTargets } from '../../shared/targets';
 import type { TargetsType, PixelType } from '../../shared/enums';
 import { linkStatus } from '../../shared/link-status';
+import { readUtm } from '../../shared/utm';
 import { storedDomainUrl } from '../domains/domain-url';
 import type { LinkRow, LinksRepo } from './links.repo';
 
@@ -31,6 +32,10 @@ export function presentLink(row: LinkRow, rel: Related, baseUrl: string, now = n
     active_period_end_at: row.active_period_end_at,
     clicks_limit: row.clicks_limit,
     expiration_url: row.expiration_url,
+    ...readUtm(row.url),
+    og_title: row.og_title,
+    og_description: row.og_description,
+    og_image: row.og_image,
     clicks: row.clicks,
     space: space ? { id: space.id, name: space.name, color: space.color } : null,
     domain: domain ? { id: domain.id, name: domain.name, url: origin } : null,

@@ -25,6 +25,7 @@ import { BulkCreator } from './links.bulk-create';
 import { titleQueueOf } from './links.service';
 import { OperationsRepo } from '../operations/operations.repo';
 import { presentOperation } from '../operations/operation.presenter';
+import { webhooksOf } from '../webhooks/webhook-hub';
 
 /** Up to this many changed links are announced one by one; more reset every cache at once. */
 export const ANNOUNCE_ONE_BY_ONE = 100;
@@ -75,10 +76,11 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
     const ids = await creator.insert(values, pixelIds).catch((err: unknown) => {
       throw isUniqueViolation(err) ? fieldError('links', 'has an alias that another request took meanwhile; nothing was created, send it again.') : err;
     });
-    announce(ctx, ids);
+    if (ids.length) ctx.changes.emit('created');
     const queue = titleQueueOf(ctx);
     if (ctx.config.fetchTitles && queue) ids.forEach((id, i) => !values[i]?.title && queue.request(userId, id, values[i]?.url as string));
     const data = await creator.presentIds(ids);
+    await webhooksOf(ctx)?.linkEvents(userId, 'link.created', ids, async () => data);
     return reply.code(issues.length ? 200 : 201).send({ data, meta: meta(ids.length), ...(errors ? { errors } : {}), status: 200 });
   });
 
@@ -88,6 +90,7 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
     s: Selection,
     dryRun: boolean,
     write: (trx: Trx, ids: number[], now: string) => Promise<{ operationId: number }>,
+    event: 'link.updated' | 'link.deleted',
     check?: (trx: Trx, ids: number[]) => Promise<void>,
   ) => {
     if (!isExplicit(s)) throw fieldError('ids', SELECTION_REQUIRED);
@@ -103,6 +106,10 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
       return { data: { count: done.ids.length, dry_run: true, links: sample }, status: 200 as const };
     }
     announce(ctx, done.ids);
+    const hooks = webhooksOf(ctx);
+    if (hooks && done.operationId !== null) {
+      await hooks.linkEvents(userId, event, done.ids, event === 'link.deleted' ? hooks.deletedLinks(done.operationId) : (part) => creator.presentIds(part));
+    }
     const op = done.operationId === null ? undefined : await operations.find(userId, done.operationId);
     return { data: { count: done.ids.length, operation: op ? presentOperation(op) : null }, status: 200 as const };
   };
@@ -132,7 +139,7 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
           }
         }
       : undefined;
-    return run(userId, s, request.query.dry_run, (trx, ids, now) => bulk.update(trx, userId, s, changes, ids, now), checkEnd);
+    return run(userId, s, request.query.dry_run, (trx, ids, now) => bulk.update(trx, userId, s, changes, ids, now), 'link.updated', checkEnd);
   });
 
   // The selection travels in the body (JSON or form) or, as a DELETE often has no body, in the query.
@@ -144,6 +151,6 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
     const userId = request.user.id;
     const body = selectionOf(request.body);
     const s = isExplicit(body) ? body : selectionOf(request.query);
-    return run(userId, s, request.query.dry_run, (trx, ids, now) => bulk.delete(trx, userId, s, ids, now));
+    return run(userId, s, request.query.dry_run, (trx, ids, now) => bulk.delete(trx, userId, s, ids, now), 'link.deleted');
   });
 }

@@ -4,12 +4,20 @@ import { linkCreateSchema, linkListQuerySchema, linkUpdateSchema, type LinkUpdat
 import { deleted, nowIso, ok, paginate, parseId } from '../http/pagination';
 import { idParams } from '../http/params';
 import { LinksService } from './links.service';
+import { webhooksOf } from '../webhooks/webhook-hub';
+import type { WebhookEvent } from '../../shared/webhook.schema';
+import type { Link } from '../../shared/link.schema';
 
 export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = new LinksService(app.ctx);
   app.addHook('onClose', async () => service.titles.idle());
   const tags = ['Links'];
+  /** Queues the event for the account's webhooks (stored before the answer goes out). */
+  const tell = async (userId: number, event: WebhookEvent, link: Link) => {
+    await webhooksOf(app.ctx)?.linkEvent(userId, event, { id: link.id, space_id: link.space?.id ?? null }, link);
+    return link;
+  };
 
   app.get('/', { schema: { tags, querystring: linkListQuerySchema } }, async (request) => {
     const q = request.query;
@@ -22,10 +30,10 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post('/', { schema: { tags, body: linkCreateSchema } }, async (request, reply) =>
-    reply.code(201).send(ok(await service.create(request.user.id, request.body))),
+    reply.code(201).send(ok(await tell(request.user.id, 'link.created', await service.create(request.user.id, request.body)))),
   );
 
-  const update = async (userId: number, rawId: string, body: LinkUpdate) => ok(await service.update(userId, parseId(rawId), body));
+  const update = async (userId: number, rawId: string, body: LinkUpdate) => ok(await tell(userId, 'link.updated', await service.update(userId, parseId(rawId), body)));
   for (const method of ['put', 'patch'] as const) {
     app[method]('/:id', { schema: { tags, params: idParams, body: linkUpdateSchema } }, async (request) =>
       update(request.user.id, request.params.id, request.body),
@@ -34,7 +42,9 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.delete('/:id', { schema: { tags, params: idParams } }, async (request) => {
     const id = parseId(request.params.id);
+    const before = await service.show(request.user.id, id);
     await service.delete(request.user.id, id);
+    await tell(request.user.id, 'link.deleted', before);
     return deleted(id, 'link');
   });
 }

@@ -3,7 +3,8 @@ import type { Updateable } from 'kysely';
 import type { LinksTable } from '../db/schema';
 import type { Link, LinkCreate, LinkUpdate } from '../../shared/link.schema';
 import { checkTargets, parseStoredTargets, type Target } from '../../shared/targets';
-import type { TargetsType } from '../../shared/enums';
+import { LIMITS, type TargetsType } from '../../shared/enums';
+import { utmChangesOf, withUtm } from '../../shared/utm';
 import type { AppContext } from '../context';
 import { hashPassword } from '../auth/secrets';
 import { notFound, validationError } from '../http/errors';
@@ -117,9 +118,16 @@ export class LinksService {
     if (input.alias !== undefined && input.alias !== row.alias && (await this.repo.aliasTaken(row.domain_id, input.alias, id))) {
       issues.push({ field: 'alias', message: 'has already been taken.' });
     }
+    // UTM fields without a url change the stored url (with a url, the schema merged them already).
+    const utm = utmChangesOf(input);
+    if (input.url === undefined && Object.keys(utm).length) {
+      const url = withUtm(row.url, utm);
+      if (url.length > LIMITS.urlMax) issues.push({ field: 'url', message: `must not be longer than ${LIMITS.urlMax} characters with its UTM parameters.` });
+      else if (url !== row.url) set.url = url;
+    }
     if (issues.length) throw validationError(issues);
 
-    for (const key of ['url', 'alias', 'title', 'space_id', 'sensitive_content', 'privacy', 'active_period_start_at', 'active_period_end_at', 'clicks_limit', 'expiration_url', 'disabled'] as const) {
+    for (const key of ['url', 'alias', 'title', 'space_id', 'sensitive_content', 'privacy', 'active_period_start_at', 'active_period_end_at', 'clicks_limit', 'expiration_url', 'disabled', 'og_title', 'og_description', 'og_image'] as const) {
       if (input[key] !== undefined) (set as Record<string, unknown>)[key] = input[key];
     }
     if (input.password !== undefined) set.password_hash = input.password === null ? null : await hashPassword(input.password);

@@ -17,7 +17,7 @@ async function openApi(app: FastifyInstance): Promise<void> {
         title: 'Linkdeck API',
         version: '1.0.0',
         description:
-          'Domains, links, spaces, pixels, stats and accounts. Bodies: application/x-www-form-urlencoded with bracket notation, or JSON. Every request carries `Authorization: Bearer <API key>`.',
+          'Domains, links, spaces, pixels, stats, webhooks and accounts. Bodies: application/x-www-form-urlencoded with bracket notation, or JSON. Every request carries `Authorization: Bearer <API key>`.',
       },
       servers: [{ url: app.ctx.config.baseUrl }],
       components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer' } } },

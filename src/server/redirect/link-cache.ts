@@ -1,7 +1,7 @@
 // What the hot path needs, cached: domains by host, links by (domain, alias) with their pixels, and a
 // rotation state per link. Misses are cached too. The reads go to a LinkSource (link-source.ts): on SQLite
 // they answer at once, on PostgreSQL a miss returns a promise (concurrent misses share it). The API announces every change on ctx.changes
-// ('link' id, 'domain' id, 'reset'), and the entries concerned are dropped at once.
+// ('link' id, 'domain' id, 'reset', 'created'), and the entries concerned are dropped at once.
 import type { Changes } from '../context';
 import type { TargetsType } from '../../shared/enums';
 import { parseStoredTargets, type Target } from '../../shared/targets';
@@ -65,6 +65,7 @@ export class LinkCache {
     changes.on('link', (id) => this.dropLink(id));
     changes.on('domain', () => this.clear());
     changes.on('reset', () => this.clear());
+    changes.on('created', () => this.dropMisses());
   }
 
   domainFor(host: string): MaybePromise<CachedDomain | null> {
@@ -158,6 +159,12 @@ export class LinkCache {
     // Until the read answers, a miss cached at the new key could hide the link: drop every cached miss.
     for (const [key, value] of this.links) if (value === null) this.links.delete(key);
     now.then(dropNow, () => this.clear());
+  }
+
+  /** New links may sit where a miss is cached: drop the misses (and loads under way), keep the links. */
+  private dropMisses(): void {
+    this.generation++;
+    for (const [key, value] of this.links) if (value === null) this.links.delete(key);
   }
 
   clear(): void {

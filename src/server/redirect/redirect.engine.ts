@@ -17,6 +17,7 @@ import { sendPage, sendRedirect } from './respond';
 import { expiredPage, notFoundPage, passwordPage, sensitivePage } from './pages/pages';
 import { pixelsPage } from './pages/pixels-page';
 import { expiryOf, firstGate } from '../../shared/visit-decision';
+import { webhooksOf } from '../webhooks/webhook-hub';
 
 export interface VisitFlags {
   /** The redirect password was checked in this request. */
@@ -154,6 +155,7 @@ export class RedirectEngine {
       password: () => flags.passwordOk === true || this.grants.has(cookies, 'pw', link.id, link.redirect_password_hash ?? ''),
       consent: () => flags.consentOk === true || this.grants.has(cookies, 'ok', link.id, ''),
     });
+    if (gate === 'ended') webhooksOf(this.ctx)?.linkExpired(link.id);
     switch (gate) {
       case 'disabled':
         return sendPage(reply, 404, notFoundPage());

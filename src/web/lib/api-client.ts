@@ -76,18 +76,32 @@ export function toQueryString(query?: Query): string {
   return s ? `?${s}` : '';
 }
 
+
 /** Sends a request with the signed-in key; a failed answer becomes an ApiError (a 401 also goes to sign-in). */
-async function send(method: string, path: string, opts: { query?: Query; body?: unknown; key?: string; signal?: AbortSignal } = {}): Promise<Response> {
+type SendOptions = {
+  query?: Query;
+  body?: unknown;
+  /** A multipart form (it sets its own content type, with the boundary). */
+  form?: FormData;
+  /** A file as the whole body, with its type. */
+  raw?: { body: Blob; type: string };
+  key?: string;
+  /** Cancels the request (and a stream's reading). */
+  signal?: AbortSignal;
+};
+
+async function send(method: string, path: string, opts: SendOptions = {}): Promise<Response> {
   const key = opts.key ?? auth.get();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (key) headers.authorization = `Bearer ${key}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.raw) headers['content-type'] = opts.raw.type;
   let res: Response;
   try {
     res = await fetch(`/api/v1${path}${toQueryString(opts.query)}`, {
       method,
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.form ?? opts.raw?.body ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
       signal: opts.signal,
     });
   } catch (err) {
@@ -105,7 +119,7 @@ async function send(method: string, path: string, opts: { query?: Query; body?: 
   return res;
 }
 
-async function request<T>(method: string, path: string, opts: { query?: Query; body?: unknown; key?: string } = {}): Promise<T> {
+async function request<T>(method: string, path: string, opts: SendOptions = {}): Promise<T> {
   const res = await send(method, path, opts);
   return (await res.json().catch(() => ({}))) as T;
 }
@@ -118,10 +132,21 @@ export const api = {
   post: <T>(path: string, body: unknown = {}) => request<{ data: T }>('POST', path, { body }).then((r) => r.data),
   put: <T>(path: string, body: unknown) => request<{ data: T }>('PUT', path, { body }).then((r) => r.data),
   delete: (path: string) => request<{ id: number; deleted: true }>('DELETE', path),
+  /** PATCH and DELETE with a body (the bulk API), answering `{ data }`. */
+  patch: <T>(path: string, body: unknown, query?: Query) => request<{ data: T }>('PATCH', path, { body, query }).then((r) => r.data),
+  deleteWith: <T>(path: string, body: unknown, query?: Query) => request<{ data: T }>('DELETE', path, { body, query }).then((r) => r.data),
+  /** Sends a file as multipart/form-data (field `file`): an import. */
+  upload: <T>(path: string, file: Blob, fileName: string, query?: Query) => {
+    const form = new FormData();
+    form.append('file', file, fileName);
+    return request<{ data: T }>('POST', path, { query, form }).then((r) => r.data);
+  },
   /** A file (an export): the raw answer, to read as a blob. */
   file: (path: string, query?: Query) => send('GET', path, { query }),
   /** A stream (Server-Sent Events): the raw answer, to read its body as it arrives, until `signal` aborts. */
   stream: (path: string, signal: AbortSignal) => send('GET', path, { signal }),
+  /** PUT of a file as the raw body (the QR logo). */
+  putFile: <T>(path: string, file: Blob, type: string) => request<{ data: T }>('PUT', path, { raw: { body: file, type } }).then((r) => r.data),
   /** Checks a key without storing it (sign-in). */
   account: (key: string) => request<{ data: { id: number; name: string; role: 'admin' | 'user'; created_at: string } }>('GET', '/account', { key }).then((r) => r.data),
 };

@@ -14,7 +14,7 @@ export async function downloadFromApi(path: string, query: Query, fallbackName: 
   return name;
 }
 
-/** Saves a blob made in the page (or fetched) as a file named `name`. */
+/** Saves a blob under `name` (the browser's download). */
 export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

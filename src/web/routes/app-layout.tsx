@@ -8,6 +8,7 @@ import {
   IconFolders,
   IconTargetArrow,
   IconHistory,
+  IconWebhook,
   IconChartBar,
   IconUserCircle,
   IconUsers,
@@ -32,6 +33,7 @@ const NAV = [
   { to: '/spaces', label: 'Spaces', icon: IconFolders },
   { to: '/pixels', label: 'Pixels', icon: IconTargetArrow },
   { to: '/operations', label: 'Operations', icon: IconHistory },
+  { to: '/webhooks', label: 'Webhooks', icon: IconWebhook },
   { to: '/account', label: 'Account', icon: IconUserCircle },
 ] as const;
 

@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { ChangeEvents, Changes } from '../../context';
 
 export const CHANNEL = 'linkdeck_changes';
-const EVENTS = ['link', 'domain', 'reset'] as const satisfies readonly (keyof ChangeEvents)[];
+const EVENTS = ['link', 'domain', 'reset', 'created'] as const satisfies readonly (keyof ChangeEvents)[];
 
 interface Message {
   /** The sending instance. */

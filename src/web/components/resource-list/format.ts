@@ -12,3 +12,10 @@ export function formatDate(iso: string | null | undefined, locale?: string): str
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 }
+
+/** A moment in the user's locale and time zone, like "Nov 22, 2026, 9:00 AM"; a dash when it is not one. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}

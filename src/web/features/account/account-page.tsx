@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../components/resource-list/confirm-dialog';
 import { OneTimeSecret } from '../../components/resource-list/one-time-secret';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDate } from '../../components/resource-list/format';
+import { UtmTemplatesCard } from '../utm/utm-templates-card';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -93,6 +94,7 @@ export function AccountPage() {
           </Group>
         </Stack>
       </Paper>
+      <UtmTemplatesCard />
       <ConfirmDialog
         opened={confirming}
         title="Rotate your API key?"

@@ -111,7 +111,7 @@ export function LinkDetailsPage() {
           </Suspense>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <QrCard shortUrl={link.short_url} />
+          <QrCard linkId={link.id} shortUrl={link.short_url} />
         </Grid.Col>
       </Grid>
 

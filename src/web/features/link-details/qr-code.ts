@@ -1,16 +1,4 @@
-// QR codes of a short URL with the `qrcode` package: a PNG data URL to show and download, an SVG to download.
-import QRCode from 'qrcode';
-
-const OPTIONS = { errorCorrectionLevel: 'M' as const, margin: 2, color: { dark: '#000000', light: '#ffffff' } };
-
-export function qrPngDataUrl(text: string, width = 512): Promise<string> {
-  return QRCode.toDataURL(text, { ...OPTIONS, width, type: 'image/png' });
-}
-
-export function qrSvg(text: string): Promise<string> {
-  return QRCode.toString(text, { ...OPTIONS, type: 'svg' });
-}
-
+// File names and downloads of QR codes (drawn by the server: GET /api/v1/links/{id}/qr).
 /** "links.example.com/spring-sale" -> "qr-links.example.com-spring-sale.png": a safe file name. */
 export function qrFileName(shortUrl: string, ext: 'png' | 'svg'): string {
   const base = shortUrl

@@ -1,175 +1,184 @@
-// Bulk actions on the selected links: delete, move to a space, disable, enable; progress and failures.
+// Bulk actions on the selected links (move to a space, disable, enable, delete) through the bulk API: the
+// ticked rows by id, or "all N matching" by the list's filters, previewed by a dry run before anything changes.
+// One request does the whole change in one transaction; its notification offers Undo.
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, List, Menu, Paper, Progress, Stack, Text, useMantineTheme } from '@mantine/core';
+import { Alert, Button, Group, Menu, Paper, Progress, Text, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { IconFolderShare, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { ConfirmModal } from '../../components/confirm-modal';
-import { runBulk, type BulkResult } from './bulk';
+import { plural } from '../../components/resource-list/format';
+import type { LinkListQuery } from '../../../shared/link-list.schema';
+import { actionLabel, bulkBody, confirmTitle, doing, done, filterSelection, verb, type BulkAction, type BulkOutcome, type BulkPreview, type BulkSelection } from './bulk';
+import { DeleteMessage, PreviewMessage } from './bulk-confirm';
+import { BulkDoneNotice } from './bulk-done-notice';
 import { linkKeys } from './links.queries';
 import classes from './bulk-bar.module.css';
 import { spacesLookup } from './lookups.queries';
 
-type Action = { kind: 'delete' } | { kind: 'move'; spaceId: number | null; spaceName: string } | { kind: 'disable' } | { kind: 'enable' };
-
-/** How many aliases the delete confirmation names before "and N more". */
-const NAMED = 5;
-
-/** "Delete 3 links?": the aliases of the first few, so the user sees what goes. */
-function DeleteMessage({ ids, aliases }: { ids: number[]; aliases: Map<number, string> }) {
-  const named = ids.slice(0, NAMED).map((id) => aliases.get(id) ?? `#${id}`);
-  const more = ids.length - named.length;
-  return (
-    <Stack gap="xs">
-      <List size="sm" data-testid="bulk-delete-names">
-        {named.map((alias) => (
-          <List.Item key={alias}>
-            <Text span size="sm" fw={600} ff="monospace">
-              {alias}
-            </Text>
-          </List.Item>
-        ))}
-        {more > 0 && <List.Item>and {more} more</List.Item>}
-      </List>
-      <Text size="sm">Their short URLs stop working and their statistics are deleted. This cannot be undone.</Text>
-    </Stack>
-  );
+export interface BulkBarProps {
+  /** The ticked rows on screen, in the table's order. */
+  selected: number[];
+  aliases: Map<number, string>;
+  /** The list's query: its filters are the selection when every matching link is selected. */
+  query: LinkListQuery;
+  /** Links matching the filters, and rows on this page. */
+  total: number;
+  pageRows: number;
+  allMatching: boolean;
+  onSelectAllMatching: () => void;
+  onClear: () => void;
 }
 
-function describe(a: Action): string {
-  switch (a.kind) {
-    case 'delete':
-      return 'Deleting';
-    case 'move':
-      return `Moving to ${a.spaceName}`;
-    case 'disable':
-      return 'Disabling';
-    case 'enable':
-      return 'Enabling';
-  }
+function send(action: BulkAction, selection: BulkSelection, dryRun: boolean) {
+  const query = dryRun ? { dry_run: 1 } : undefined;
+  return action.kind === 'delete' ? api.deleteWith<BulkOutcome & BulkPreview>('/links/bulk', selection, query) : api.patch<BulkOutcome & BulkPreview>('/links/bulk', bulkBody(action, selection), query);
 }
 
-export function BulkBar({ selected, aliases, onDone }: { selected: number[]; aliases: Map<number, string>; onDone: (failedIds: number[]) => void }) {
+export function BulkBar({ selected, aliases, query, total, pageRows, allMatching, onSelectAllMatching, onClear }: BulkBarProps) {
   const qc = useQueryClient();
   const spaces = useQuery(spacesLookup());
-  const [confirmDelete, setConfirmDelete] = useState(false);
   // On a phone the bar sticks over a small screen: compact buttons without icons keep it to two short lines.
   const theme = useMantineTheme();
   const phone = useMediaQuery(`(max-width: ${theme.breakpoints.xs})`);
   const button = (icon: ReactNode) => (phone ? { size: 'compact-sm' } : { size: 'xs', leftSection: icon });
-  const [running, setRunning] = useState<{ action: Action; finished: number; total: number } | null>(null);
-  const [report, setReport] = useState<{ action: Action; result: BulkResult; names: Map<number, string> } | null>(null);
+  /** A confirmation: of a delete of ticked rows, or of any action over the filter (with the dry run's answer). */
+  const [confirm, setConfirm] = useState<{ action: BulkAction; preview: BulkPreview | null; error: string | null } | null>(null);
+  const [running, setRunning] = useState<{ action: BulkAction; count: number } | null>(null);
+  const [failure, setFailure] = useState<{ action: BulkAction; message: string } | null>(null);
+  const count = allMatching ? total : selected.length;
+  const selection = (): BulkSelection => (allMatching ? filterSelection(query) : { ids: [...selected] });
 
-  const run = async (action: Action) => {
-    setConfirmDelete(false);
-    setReport(null);
-    const ids = [...selected];
-    // Names as they are now: deleted rows leave the list before the report is read.
-    const names = new Map(ids.map((id) => [id, aliases.get(id) ?? `#${id}`]));
-    setRunning({ action, finished: 0, total: ids.length });
-    const perform = (id: number) => {
-      switch (action.kind) {
-        case 'delete':
-          return api.delete(`/links/${id}`);
-        case 'move':
-          return api.put(`/links/${id}`, { space_id: action.spaceId ?? '' });
-        case 'disable':
-          return api.put(`/links/${id}`, { disabled: 1 });
-        case 'enable':
-          return api.put(`/links/${id}`, { disabled: 0 });
-      }
-    };
-    const result = await runBulk(ids, perform, (finished, total) => setRunning({ action, finished, total }));
-    setRunning(null);
-    setReport({ action, result, names });
-    await qc.invalidateQueries({ queryKey: linkKeys.all });
-    if (action.kind === 'move') await qc.invalidateQueries({ queryKey: ['spaces'] });
-    onDone(result.failed.map((f) => f.id));
+  const start = (action: BulkAction) => {
+    setFailure(null);
+    if (!allMatching) {
+      if (action.kind === 'delete') setConfirm({ action, preview: null, error: null });
+      else void run(action, selected.length);
+      return;
+    }
+    setConfirm({ action, preview: null, error: null });
+    send(action, selection(), true).then(
+      (preview) => setConfirm((c) => (c?.action === action ? { ...c, preview: preview as BulkPreview } : c)),
+      (err: Error) => setConfirm((c) => (c?.action === action ? { ...c, error: err.message } : c)),
+    );
   };
 
+  const run = async (action: BulkAction, expected: number) => {
+    setConfirm(null);
+    setRunning({ action, count: expected });
+    try {
+      const outcome = (await send(action, selection(), false)) as BulkOutcome;
+      const id = `bulk-${outcome.operation?.id ?? Date.now()}`;
+      notifications.show({
+        id,
+        color: 'green',
+        title: `${done(action)}: ${plural(outcome.count, 'link')}`,
+        message: <BulkDoneNotice op={outcome.operation} notificationId={id} missing={allMatching ? 0 : Math.max(0, expected - outcome.count)} />,
+        autoClose: 30_000,
+        closeButtonProps: { 'aria-label': 'Close notification' },
+      });
+      onClear();
+    } catch (err) {
+      setFailure({ action, message: err instanceof Error ? err.message : String(err) });
+    } finally {
+      setRunning(null);
+      await Promise.all([qc.invalidateQueries({ queryKey: linkKeys.all }), qc.invalidateQueries({ queryKey: ['operations'] })]);
+      if (action.kind === 'move') await qc.invalidateQueries({ queryKey: ['spaces'] });
+    }
+  };
+
+  const busy = !!running || !!confirm;
   return (
     <>
       {(selected.length > 0 || running) && (
         <div className={classes.sticky}>
           <Paper withBorder shadow="sm" p="xs" role="region" aria-label="Bulk actions">
             <Group justify="space-between" gap="xs">
-              <Text size="sm" fw={600} data-testid="selected-count">
-                {selected.length} selected
-              </Text>
+              <Group gap="xs">
+                <Text size="sm" fw={600} data-testid="selected-count">
+                  {count.toLocaleString('en')} selected
+                </Text>
+                {allMatching ? (
+                  <Button size="compact-sm" variant="subtle" onClick={onClear}>
+                    Clear selection
+                  </Button>
+                ) : (
+                  selected.length === pageRows &&
+                  total > pageRows && (
+                    <Button size="compact-sm" variant="subtle" onClick={onSelectAllMatching} data-testid="select-all-matching">
+                      Select all {total.toLocaleString('en')} matching
+                    </Button>
+                  )
+                )}
+              </Group>
               <Group gap="xs">
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
-                    <Button {...button(<IconFolderShare size={14} />)} variant="default" disabled={!!running}>
+                    <Button {...button(<IconFolderShare size={14} />)} variant="default" disabled={busy}>
                       Move to space
                     </Button>
                   </Menu.Target>
                   <Menu.Dropdown mah={300} style={{ overflowY: 'auto' }}>
-                    <Menu.Item onClick={() => void run({ kind: 'move', spaceId: null, spaceName: 'no space' })}>No space</Menu.Item>
+                    <Menu.Item onClick={() => start({ kind: 'move', spaceId: null, spaceName: 'no space' })}>No space</Menu.Item>
                     {(spaces.data ?? []).map((s) => (
-                      <Menu.Item key={s.id} onClick={() => void run({ kind: 'move', spaceId: s.id, spaceName: s.name })}>
+                      <Menu.Item key={s.id} onClick={() => start({ kind: 'move', spaceId: s.id, spaceName: s.name })}>
                         {s.name}
                       </Menu.Item>
                     ))}
                   </Menu.Dropdown>
                 </Menu>
-                <Button {...button(<IconPlayerPause size={14} />)} variant="default" disabled={!!running} onClick={() => void run({ kind: 'disable' })}>
+                <Button {...button(<IconPlayerPause size={14} />)} variant="default" disabled={busy} onClick={() => start({ kind: 'disable' })}>
                   Disable
                 </Button>
-                <Button {...button(<IconPlayerPlay size={14} />)} variant="default" disabled={!!running} onClick={() => void run({ kind: 'enable' })}>
+                <Button {...button(<IconPlayerPlay size={14} />)} variant="default" disabled={busy} onClick={() => start({ kind: 'enable' })}>
                   Enable
                 </Button>
-                <Button {...button(<IconTrash size={14} />)} color="red" variant="light" disabled={!!running} onClick={() => setConfirmDelete(true)}>
+                <Button {...button(<IconTrash size={14} />)} color="red" variant="light" disabled={busy} onClick={() => start({ kind: 'delete' })}>
                   Delete
                 </Button>
               </Group>
             </Group>
             {running && (
-              // The words beside the bar, in the page's text colour: a label inside a thin, barely started bar
-              // was cut ("1/…") and white on light blue.
+              // One request, one transaction: no partial progress to count, so the bar moves until the answer.
               <Group gap="xs" mt="xs">
                 <Text size="sm" data-testid="bulk-progress" className={classes.progressText} aria-hidden>
-                  {describe(running.action)}: {running.finished} of {running.total}
+                  {doing(running.action)} {plural(running.count, 'link')}…
                 </Text>
                 <Progress.Root size="md" className={classes.progress}>
-                  <Progress.Section
-                    value={(running.finished / Math.max(1, running.total)) * 100}
-                    aria-label={`${describe(running.action)}: ${running.finished} of ${running.total}`}
-                  />
+                  <Progress.Section value={100} animated striped aria-label={`${doing(running.action)} ${plural(running.count, 'link')}`} />
                 </Progress.Root>
               </Group>
             )}
           </Paper>
         </div>
       )}
-      {report && (
-        <Alert
-          mb="sm"
-          color={report.result.failed.length ? 'orange' : 'green'}
-          withCloseButton
-          onClose={() => setReport(null)}
-          title={`${describe(report.action)}: ${report.result.done.length} done, ${report.result.failed.length} failed`}
-          data-testid="bulk-report"
-          role="status"
-        >
-          {report.result.failed.length > 0 && (
-            <List size="sm">
-              {report.result.failed.map((f) => (
-                <List.Item key={f.id}>
-                  {report.names.get(f.id) ?? `#${f.id}`}: {f.message}
-                </List.Item>
-              ))}
-            </List>
-          )}
+      {failure && (
+        <Alert mb="sm" color="red" withCloseButton onClose={() => setFailure(null)} title={`Could not ${verb(failure.action)} the links; nothing changed`} data-testid="bulk-report" role="alert">
+          {failure.message}
         </Alert>
       )}
       <ConfirmModal
-        opened={confirmDelete}
-        title={`Delete ${selected.length} link${selected.length === 1 ? '' : 's'}?`}
-        message={<DeleteMessage ids={selected} aliases={aliases} />}
-        confirmLabel="Delete"
-        onConfirm={() => void run({ kind: 'delete' })}
-        onCancel={() => setConfirmDelete(false)}
+        opened={!!confirm}
+        title={confirm ? confirmTitle(confirm.action, allMatching ? `all ${plural(total, 'matching link')}` : plural(selected.length, 'link')) : ''}
+        message={
+          !confirm ? null : allMatching ? (
+            <PreviewMessage action={confirm.action} preview={confirm.preview} error={confirm.error} />
+          ) : (
+            <DeleteMessage ids={selected} aliases={aliases} />
+          )
+        }
+        confirmLabel={confirm ? actionLabel(confirm.action) : ''}
+        destructive={confirm?.action.kind === 'delete'}
+        loading={allMatching && !confirm?.preview && !confirm?.error}
+        onConfirm={() => {
+          if (!confirm) return;
+          if (!allMatching) void run(confirm.action, selected.length);
+          else if (confirm.preview?.count) void run(confirm.action, confirm.preview.count);
+          else setConfirm(null);
+        }}
+        onCancel={() => setConfirm(null)}
       />
     </>
   );

@@ -1,53 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickSelection, runBulk } from './bulk';
-
-describe('runBulk', () => {
-  it('runs every id once, reports progress up to the total and keeps the order in the report', async () => {
-    const seen: number[] = [];
-    const progress: number[] = [];
-    const res = await runBulk(
-      [5, 1, 4, 2, 3],
-      async (id) => {
-        await new Promise((r) => setTimeout(r, (6 - id) * 2));
-        seen.push(id);
-        if (id % 2 === 0) throw new Error(`no ${id}`);
-      },
-      (done, total) => {
-        expect(total).toBe(5);
-        progress.push(done);
-      },
-      2,
-    );
-    expect([...seen].sort()).toEqual([1, 2, 3, 4, 5]);
-    expect(progress).toEqual([1, 2, 3, 4, 5]);
-    expect(res.done).toEqual([5, 1, 3]);
-    expect(res.failed).toEqual([
-      { id: 4, message: 'no 4' },
-      { id: 2, message: 'no 2' },
-    ]);
-  });
-
-  it('never runs more than the concurrency at once', async () => {
-    let running = 0;
-    let peak = 0;
-    await runBulk(
-      Array.from({ length: 12 }, (_, i) => i + 1),
-      async () => {
-        running += 1;
-        peak = Math.max(peak, running);
-        await new Promise((r) => setTimeout(r, 3));
-        running -= 1;
-      },
-      undefined,
-      3,
-    );
-    expect(peak).toBe(3);
-  });
-
-  it('an empty selection does nothing', async () => {
-    expect(await runBulk([], async () => undefined)).toEqual({ done: [], failed: [] });
-  });
-});
+import { bulkBody, clickSelection, filterSelection } from './bulk';
 
 describe('clickSelection', () => {
   const order = [10, 20, 30, 40, 50, 60];
@@ -77,5 +29,35 @@ describe('clickSelection', () => {
     const before = new Set([10]);
     clickSelection(order, before, 40, 10, true);
     expect(ids(before)).toEqual([10]);
+  });
+});
+
+describe('filterSelection', () => {
+  const none = { search: undefined, search_by: 'title', status: 0, space_id: undefined, domain_id: undefined, pixel_id: undefined } as const;
+
+  it('selects every link with all=1 when the list has no filter', () => {
+    expect(filterSelection(none)).toEqual({ all: 1 });
+  });
+
+  it('carries every filter of the list, search_by only with a search, space 0 (no space) included', () => {
+    expect(filterSelection({ ...none, search: 'sale', search_by: 'alias', status: 2, space_id: 0, domain_id: 3, pixel_id: 4 })).toEqual({
+      search: 'sale',
+      search_by: 'alias',
+      status: 2,
+      space_id: 0,
+      domain_id: 3,
+      pixel_id: 4,
+    });
+    expect(filterSelection({ ...none, search_by: 'url', status: 1 })).toEqual({ status: 1 });
+  });
+});
+
+describe('bulkBody', () => {
+  it('puts what to change under set, and clears the space with an empty value', () => {
+    expect(bulkBody({ kind: 'disable' }, { ids: [1, 2] })).toEqual({ ids: [1, 2], set: { disabled: 1 } });
+    expect(bulkBody({ kind: 'enable' }, { all: 1 })).toEqual({ all: 1, set: { disabled: 0 } });
+    expect(bulkBody({ kind: 'move', spaceId: null, spaceName: 'no space' }, { status: 1 })).toEqual({ status: 1, set: { space_id: '' } });
+    expect(bulkBody({ kind: 'move', spaceId: 7, spaceName: 'Ads' }, { ids: [3] })).toEqual({ ids: [3], set: { space_id: 7 } });
+    expect(bulkBody({ kind: 'delete' }, { ids: [3] })).toEqual({ ids: [3] });
   });
 });

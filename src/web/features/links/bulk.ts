@@ -1,43 +1,77 @@
-// Runs one action over many ids with limited concurrency, reporting progress and collecting failures.
-export interface BulkFailure {
-  id: number;
-  message: string;
+// Bulk actions on links through the bulk API (PATCH/DELETE /api/v1/links/bulk): one request, one
+// transaction, one operation to undo. The selection is either the ticked rows (ids) or every link matching
+// the list's filters ("select all N matching"), which the server resolves, so it reaches links beyond the page.
+import type { LinkListQuery } from '../../../shared/link-list.schema';
+import type { Link } from '../../../shared/link.schema';
+import type { Operation } from '../../../shared/bulk.schema';
+
+export type BulkAction = { kind: 'delete' } | { kind: 'move'; spaceId: number | null; spaceName: string } | { kind: 'disable' } | { kind: 'enable' };
+
+/** What the bulk API selects: ids, or the list's filters (all=1 when there are none). */
+export type BulkSelection = { ids: number[] } | Record<string, string | number>;
+
+/** The filters of a links list query as a bulk selection: every matching link, or all=1 without filters. */
+export function filterSelection(query: Pick<LinkListQuery, 'search' | 'search_by' | 'status' | 'space_id' | 'domain_id' | 'pixel_id'>): BulkSelection {
+  const s: Record<string, string | number> = {};
+  if (query.search) {
+    s.search = query.search;
+    s.search_by = query.search_by;
+  }
+  if (query.status) s.status = query.status;
+  if (query.space_id !== undefined) s.space_id = query.space_id;
+  if (query.domain_id !== undefined) s.domain_id = query.domain_id;
+  if (query.pixel_id !== undefined) s.pixel_id = query.pixel_id;
+  return Object.keys(s).length ? s : { all: 1 };
 }
 
-export interface BulkResult {
-  done: number[];
-  failed: BulkFailure[];
+/** The body of a PATCH /links/bulk for an action (DELETE sends the selection alone). */
+export function bulkBody(action: BulkAction, selection: BulkSelection): Record<string, unknown> {
+  switch (action.kind) {
+    case 'delete':
+      return { ...selection };
+    case 'move':
+      return { ...selection, set: { space_id: action.spaceId ?? '' } };
+    case 'disable':
+      return { ...selection, set: { disabled: 1 } };
+    case 'enable':
+      return { ...selection, set: { disabled: 0 } };
+  }
 }
 
-export async function runBulk(
-  ids: readonly number[],
-  action: (id: number) => Promise<unknown>,
-  onProgress: (finished: number, total: number) => void = () => undefined,
-  concurrency = 4,
-): Promise<BulkResult> {
-  const done: number[] = [];
-  const failed: BulkFailure[] = [];
-  let next = 0;
-  let finished = 0;
-  const worker = async () => {
-    while (next < ids.length) {
-      const id = ids[next++] as number;
-      try {
-        await action(id);
-        done.push(id);
-      } catch (err) {
-        failed.push({ id, message: err instanceof Error ? err.message : String(err) });
-      }
-      finished += 1;
-      onProgress(finished, ids.length);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, ids.length)) }, worker));
-  // Keep the caller's order in the report.
-  const order = new Map(ids.map((id, i) => [id, i]));
-  done.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
-  failed.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  return { done, failed };
+/** "Disabling", for the progress line. */
+export function doing(a: BulkAction): string {
+  return a.kind === 'move' ? `Moving to ${a.spaceName}` : { delete: 'Deleting', disable: 'Disabling', enable: 'Enabling' }[a.kind];
+}
+
+/** "disable", for "This will disable 12,408 links". */
+export function verb(a: BulkAction): string {
+  return a.kind === 'move' ? `move to ${a.spaceName}` : a.kind;
+}
+
+/** "Disable", the confirm button's label. */
+export function actionLabel(a: BulkAction): string {
+  return a.kind === 'move' ? 'Move' : `${a.kind[0]!.toUpperCase()}${a.kind.slice(1)}`;
+}
+
+/** "Disable all 12,408 matching links?", "Move 3 links to Ads?" */
+export function confirmTitle(a: BulkAction, what: string): string {
+  return a.kind === 'move' ? `Move ${what} to ${a.spaceName}?` : `${actionLabel(a)} ${what}?`;
+}
+
+/** "Disabled", for the notification. */
+export function done(a: BulkAction): string {
+  return a.kind === 'move' ? `Moved to ${a.spaceName}` : { delete: 'Deleted', disable: 'Disabled', enable: 'Enabled' }[a.kind];
+}
+
+export interface BulkPreview {
+  count: number;
+  dry_run: true;
+  links: Link[];
+}
+
+export interface BulkOutcome {
+  count: number;
+  operation: Operation | null;
 }
 
 /**

@@ -17,6 +17,7 @@ import { AccessSection } from './link-form-access';
 import { linkFieldLabel, linkFieldMessage, rewriteErrorMessages } from './link-field-messages';
 import classes from './link-form.module.css';
 import { LimitsSection } from './link-form-limits';
+import { UtmSection } from '../utm/utm-section';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -153,6 +154,9 @@ export function LinkForm<R>(props: LinkFormProps<R>) {
           <SaveErrorBanner error={formError} errors={form.formState.errors} type={form.getValues('targets_type')} />
           <Section title="Destination">
             <DestinationSection />
+          </Section>
+          <Section title="UTM parameters">
+            <UtmSection />
           </Section>
           <Section title="Short URL">
             <ShortUrlSection creating={mode === 'create'} defaultBase={defaultBase} savedShortUrl={savedShortUrl} />

@@ -3,7 +3,7 @@
 // action never reaches links the user cannot see.
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Group, Loader, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { ButtonLink } from '../../components/router-links';
@@ -32,9 +32,11 @@ export function LinksPage() {
   // The selection is tagged with the query it was made on: another query empties it (React's "adjusting state
   // when a prop changes" during render), so coming back to the page does not bring it back either.
   const queryKey = JSON.stringify(query);
-  const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<number> }>(() => ({ key: queryKey, ids: NONE }));
+  // `all`: every link matching the filters is selected ("select all N matching"), beyond this page.
+  const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<number>; all?: boolean }>(() => ({ key: queryKey, ids: NONE }));
   if (selection.key !== queryKey) setSelection({ key: queryKey, ids: NONE });
   const selected = selection.key === queryKey ? selection.ids : NONE;
+  const allMatching = selection.key === queryKey && !!selection.all;
   const [bulkUsed, setBulkUsed] = useState(false);
   const setSelected = useCallback(
     (change: (ids: ReadonlySet<number>) => ReadonlySet<number>) =>
@@ -103,6 +105,9 @@ export function LinksPage() {
         actions={
           <Group gap="xs">
             {list.isFetching && !list.isLoading && <Loader size="xs" role="status" aria-label="Refreshing" />}
+            <ButtonLink to="/links/import" variant="default" leftSection={<IconUpload size={16} aria-hidden />}>
+              Import
+            </ButtonLink>
             <ExportMenu query={query} filtered={filtered} />
             <ButtonLink to="/links/new" leftSection={<IconPlus size={16} />}>
               New link
@@ -113,7 +118,16 @@ export function LinksPage() {
       <LinksFilters query={query} onChange={update} />
       {bulkUsed && (
         <Suspense fallback={null}>
-          <BulkBar selected={selectedIds} aliases={aliases} onDone={(failed) => setSelected(() => new Set(failed))} />
+          <BulkBar
+            selected={selectedIds}
+            aliases={aliases}
+            query={query}
+            total={list.data?.meta.total ?? 0}
+            pageRows={links.length}
+            allMatching={allMatching && selectedIds.length === links.length}
+            onSelectAllMatching={() => setSelection((s) => ({ ...s, all: true }))}
+            onClear={() => setSelection({ key: queryKey, ids: NONE })}
+          />
         </Suspense>
       )}
       {list.isError && !list.data ? (

@@ -1,16 +1,11 @@
 // The operations as a table on wide screens and as cards on a phone (one or the other, never both).
-import { Badge, Button, Group, Paper, Stack, Table, Text, useMantineTheme } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { ActionsTh } from '../../components/resource-list/row-actions';
 import type { Operation } from '../../../shared/bulk.schema';
 import { describeChanges, describeSelection, undoState } from './operation-text';
-
-function when(iso: string | null): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
+import { formatDateTime as when } from '../../components/resource-list/format';
+import { CardsOrTable } from '../../components/cards-or-table';
 
 function UndoStatus({ op }: { op: Operation }) {
   const state = undoState(op);
@@ -42,64 +37,56 @@ function UndoButton({ op, onUndo }: { op: Operation; onUndo: (op: Operation) => 
 }
 
 export function OperationsList({ rows, onUndo, loading }: { rows: Operation[]; onUndo: (op: Operation) => void; loading: boolean }) {
-  const theme = useMantineTheme();
-  const narrow = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.1px))`, undefined, { getInitialValueInEffect: false });
-  if (narrow) {
-    return (
-      <Stack gap="sm" aria-label="Operations" role="list" style={{ opacity: loading ? 0.6 : 1 }}>
-        {rows.map((op) => (
-          <Paper withBorder p="sm" key={op.id} role="listitem" data-testid="operation-row" data-type={op.type}>
-            <Stack gap={6}>
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <What op={op} />
-                <UndoButton op={op} onUndo={onUndo} />
-              </Group>
-              <Text size="xs" c="dimmed">
-                {when(op.created_at)} · {op.count.toLocaleString('en')} {op.count === 1 ? 'link' : 'links'}
-              </Text>
-              <UndoStatus op={op} />
-            </Stack>
-          </Paper>
-        ))}
-      </Stack>
-    );
-  }
   return (
-    <Paper withBorder>
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped verticalSpacing="sm" aria-label="Operations" style={{ opacity: loading ? 0.6 : 1 }}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>What</Table.Th>
-              <Table.Th>Links</Table.Th>
-              <Table.Th>Undo</Table.Th>
-              <ActionsTh />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((op) => (
-              <Table.Tr key={op.id} data-testid="operation-row" data-type={op.type}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">{when(op.created_at)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <What op={op} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{op.count.toLocaleString('en')}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <UndoStatus op={op} />
-                </Table.Td>
-                <Table.Td style={{ textAlign: 'right' }}>
-                  <UndoButton op={op} onUndo={onUndo} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <CardsOrTable
+      items={rows}
+      label="Operations"
+      loading={loading}
+      keyOf={(op) => op.id}
+      itemProps={(op) => ({ 'data-testid': 'operation-row', 'data-type': op.type })}
+      tableProps={{ striped: true }}
+      card={(op) => (
+        <Stack gap={6}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <What op={op} />
+            <UndoButton op={op} onUndo={onUndo} />
+          </Group>
+          <Text size="xs" c="dimmed">
+            {when(op.created_at)} · {op.count.toLocaleString('en')} {op.count === 1 ? 'link' : 'links'}
+          </Text>
+          <UndoStatus op={op} />
+        </Stack>
+      )}
+      head={
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>When</Table.Th>
+            <Table.Th>What</Table.Th>
+            <Table.Th>Links</Table.Th>
+            <Table.Th>Undo</Table.Th>
+            <ActionsTh />
+          </Table.Tr>
+        </Table.Thead>
+      }
+      rows={(op) => (
+        <Table.Tr key={op.id} data-testid="operation-row" data-type={op.type}>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <Text size="sm">{when(op.created_at)}</Text>
+          </Table.Td>
+          <Table.Td>
+            <What op={op} />
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{op.count.toLocaleString('en')}</Text>
+          </Table.Td>
+          <Table.Td>
+            <UndoStatus op={op} />
+          </Table.Td>
+          <Table.Td style={{ textAlign: 'right' }}>
+            <UndoButton op={op} onUndo={onUndo} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
   );
 }

@@ -1,0 +1,77 @@
+// POST /api/v1/links/import?dry_run=1: the file goes through the import's own checking pass
+// (import-pass.ts: the same rows checks and alias settling, nothing written), and the answer shows the
+// counts, the failures and the first rows as the format maps them, each with what the import would do.
+import type { CsvRecord } from '../../shared/csv';
+import { IMPORT_PREVIEW_ROWS, type ImportDryRun, type ImportFailure, type ImportPreviewRow, type ImportQuery } from '../../shared/import.schema';
+import { cellsOf } from './formats';
+import { isFailure } from './import-rows';
+import { importPass, nothingImported, rowContext, type PassFile } from './import-pass';
+import type { ImportSpec } from './import-job';
+import type { ImportsRepo } from './imports.repo';
+
+export interface DryRunSpec extends PassFile {
+  query: ImportQuery;
+  fileName: string | null;
+  headers: string[];
+  rowsTotal: number;
+  rows: ImportSpec['rows'];
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+
+export async function dryRunImport(repo: ImportsRepo, spec: DryRunSpec): Promise<ImportDryRun> {
+  const rows = await rowContext(repo, spec.rows);
+  const shown: CsvRecord[] = [];
+  const outcomes = new Map<number, { outcome: ImportPreviewRow['outcome']; alias: string | undefined }>();
+  const rowFailures = new Map<number, ImportFailure>();
+  const tally = await importPass(repo, spec, rows, {
+    write: false,
+    onRow: (rec, checked) => {
+      if (shown.length >= IMPORT_PREVIEW_ROWS) return;
+      shown.push(rec);
+      if (isFailure(checked)) rowFailures.set(rec.line, checked);
+    },
+    onSettled: (line, outcome, alias) => {
+      if (outcomes.size < IMPORT_PREVIEW_ROWS) outcomes.set(line, { outcome, alias });
+    },
+  });
+  // Failures found after a row was checked (a taken alias with on_conflict=fail) are in the tally.
+  for (const f of tally.failures) {
+    if (shown.some((r) => r.line === f.line) && !rowFailures.has(f.line)) rowFailures.set(f.line, f);
+  }
+  const preview = shown.map((rec): ImportPreviewRow => {
+    const input = rows.format.read(cellsOf(rows.index, rec.fields));
+    const failure = rowFailures.get(rec.line);
+    const settled = outcomes.get(rec.line);
+    const alias = text(input.fields.alias);
+    return {
+      line: rec.line,
+      url: text(input.fields.url),
+      alias,
+      title: text(input.fields.title),
+      domain_name: input.domain_name ?? null,
+      space_name: input.space_name ?? null,
+      created_at: input.created_at ?? null,
+      outcome: failure ? 'fail' : (settled?.outcome ?? 'create'),
+      new_alias: settled?.outcome === 'rename' ? (settled.alias ?? null) : null,
+      problems: failure ? [failure] : [],
+    };
+  });
+  const { query } = spec;
+  return {
+    dry_run: true,
+    source: rows.format.source,
+    on_conflict: query.on_conflict,
+    partial: query.partial,
+    domain_id: query.domain_id ?? null,
+    file_name: spec.fileName,
+    headers: spec.headers,
+    rows_total: spec.rowsTotal,
+    created: tally.failed > 0 && !query.partial ? 0 : tally.read - tally.skipped - tally.failed,
+    skipped: tally.failed > 0 && !query.partial ? 0 : tally.skipped,
+    failed: tally.failed,
+    failures: tally.failures,
+    preview,
+    error: tally.failed > 0 && !query.partial ? nothingImported(tally.failed) : null,
+  };
+}

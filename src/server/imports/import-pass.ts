@@ -1,0 +1,159 @@
+// One pass over an import's file: every row checked (import-rows.ts), aliases settled per batch
+// (on_conflict) and, when writing, each batch inserted in one transaction. The job runner (import-job.ts)
+// makes one or two passes; a dry run (import-dry-run.ts) makes the same checking pass without writing.
+import type { CsvRecord } from '../../shared/csv';
+import { parseCsv } from '../../shared/csv';
+import { LIMITS } from '../../shared/enums';
+import { MAX_IMPORT_FAILURES, type ImportFailure, type ImportRowOutcome, type OnConflict } from '../../shared/import.schema';
+import { nowIso } from '../http/pagination';
+import { randomAlias } from '../links/alias';
+import { checkRow, isFailure, type CheckedRow, type RowContext } from './import-rows';
+import type { ImportsRepo, NewLink } from './imports.repo';
+
+export const BATCH = 1000;
+
+export interface Tally {
+  read: number;
+  created: number;
+  skipped: number;
+  failed: number;
+  failures: ImportFailure[];
+}
+
+export interface PassFile {
+  text: string;
+  delimiter: string;
+  onConflict: OnConflict;
+}
+
+export interface PassOptions {
+  write: boolean;
+  /** Before every batch is settled and written: throws to stop there. */
+  beforeBatch?: () => void;
+  /** After every batch (a job saves its progress). */
+  afterBatch?: (tally: Tally) => Promise<void>;
+  /** After a batch wrote links. */
+  onWritten?: () => void;
+  /** Every record as read and checked (the dry run's preview). */
+  onRow?: (rec: CsvRecord, checked: CheckedRow | ImportFailure) => void;
+  /** What on_conflict made of a valid row: its alias (undefined: the server picks one), renamed, or skipped. */
+  onSettled?: (line: number, outcome: Exclude<ImportRowOutcome, 'fail'>, alias: string | undefined) => void;
+}
+
+/** `base-2`, `base-3`, ... cut so that the alias stays within the length limit. */
+export function renamed(base: string, n: number): string {
+  const suffix = `-${n}`;
+  return `${base.slice(0, LIMITS.aliasMax - suffix.length)}${suffix}`;
+}
+
+/** Why an import without `partial` wrote nothing (the job's error, and the dry run's). */
+export function nothingImported(failed: number): string {
+  return `${failed} ${failed === 1 ? 'row' : 'rows'} failed, so nothing was imported. Fix ${failed === 1 ? 'it' : 'them'}, or send partial=1 to import the valid rows.`;
+}
+
+/** What rows are checked against: the account's domains, spaces and pixels, read once per pass. */
+export async function rowContext(repo: ImportsRepo, base: Omit<RowContext, 'domains' | 'spaces' | 'pixels' | 'now'>): Promise<RowContext> {
+  const [domains, spaces, pixels] = await Promise.all([repo.namesToIds('domains', base.userId), repo.namesToIds('spaces', base.userId), repo.pixelIds(base.userId)]);
+  return { ...base, domains, spaces, pixels, now: nowIso() };
+}
+
+export async function importPass(repo: ImportsRepo, file: PassFile, rows: RowContext, opts: PassOptions): Promise<Tally> {
+  const tally: Tally = { read: 0, created: 0, skipped: 0, failed: 0, failures: [] };
+  /** Aliases given out in this pass, per domain (0: the default domain). */
+  const claimed = new Map<number, Set<string>>();
+  const fail = (f: ImportFailure) => {
+    tally.failed++;
+    if (tally.failures.length < MAX_IMPORT_FAILURES * 2) tally.failures.push(f);
+  };
+  let batch: CheckedRow[] = [];
+  const flush = async () => {
+    opts.beforeBatch?.();
+    const ready = await settleAliases(repo, batch, claimed, file.onConflict, tally, fail, opts);
+    batch = [];
+    if (opts.write && ready.length) {
+      const written = await repo.insertBatch(ready);
+      for (const link of ready) {
+        if (!written.has(link.line)) fail({ line: link.line, field: 'alias', message: 'The alias field has already been taken (by a link created during the import).' });
+      }
+      tally.created += written.size;
+      if (written.size) opts.onWritten?.();
+    }
+    tally.failures.sort((a, b) => a.line - b.line);
+    tally.failures.length = Math.min(tally.failures.length, MAX_IMPORT_FAILURES);
+    await opts.afterBatch?.(tally);
+    // Let requests in between batches.
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  const records = parseCsv(file.text, file.delimiter);
+  records.next(); // the header
+  for (const rec of records) {
+    tally.read++;
+    const checked = checkRow(rows, rec);
+    opts.onRow?.(rec, checked);
+    if (isFailure(checked)) fail(checked);
+    else batch.push(checked);
+    if (tally.read % BATCH === 0) await flush();
+  }
+  await flush();
+  return tally;
+}
+
+/** Gives each row its alias, or leaves it out (skip) or fails it (fail) when the alias is taken. */
+async function settleAliases(
+  repo: ImportsRepo,
+  batch: CheckedRow[],
+  claimed: Map<number, Set<string>>,
+  onConflict: OnConflict,
+  tally: Tally,
+  fail: (f: ImportFailure) => void,
+  opts: PassOptions,
+): Promise<NewLink[]> {
+  const byDomain = new Map<number, string[]>();
+  for (const r of batch) {
+    if (r.alias === undefined) continue;
+    const d = r.values.domain_id ?? 0;
+    const list = byDomain.get(d) ?? [];
+    list.push(r.alias);
+    byDomain.set(d, list);
+  }
+  const taken = new Map<number, Set<string>>();
+  for (const [d, aliases] of byDomain) taken.set(d, await repo.takenAliases(d || null, [...new Set(aliases)]));
+  const ready: NewLink[] = [];
+  for (const r of batch) {
+    const d = r.values.domain_id ?? 0;
+    let mine = claimed.get(d);
+    if (!mine) claimed.set(d, (mine = new Set()));
+    const inDb = taken.get(d) ?? new Set<string>();
+    let alias = r.alias;
+    let outcome: 'create' | 'rename' = 'create';
+    if (alias === undefined) {
+      do alias = randomAlias(7);
+      while (mine.has(alias));
+    } else if (mine.has(alias) || inDb.has(alias)) {
+      if (onConflict === 'skip') {
+        tally.skipped++;
+        opts.onSettled?.(r.line, 'skip', alias);
+        continue;
+      }
+      if (onConflict === 'fail') {
+        fail({ line: r.line, field: 'alias', message: 'The alias field has already been taken.' });
+        continue;
+      }
+      alias = await freeAlias(repo, d, alias, mine);
+      outcome = 'rename';
+    }
+    mine.add(alias);
+    opts.onSettled?.(r.line, outcome, r.alias === undefined ? undefined : alias);
+    ready.push({ line: r.line, values: { ...r.values, alias }, pixelIds: r.pixelIds });
+  }
+  return ready;
+}
+
+async function freeAlias(repo: ImportsRepo, domain: number, base: string, mine: Set<string>): Promise<string> {
+  for (let n = 2; ; n += 10) {
+    const candidates = Array.from({ length: 10 }, (_, i) => renamed(base, n + i)).filter((c) => !mine.has(c));
+    const taken = await repo.takenAliases(domain || null, candidates);
+    const free = candidates.find((c) => !taken.has(c));
+    if (free) return free;
+  }
+}

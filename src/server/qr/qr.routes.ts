@@ -1,0 +1,98 @@
+// QR codes of a link (GET /links/{id}/qr) and the account's QR style and logo (/account/qr-style, /account/qr-logo).
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import { z } from 'zod';
+import { QR_LOGO_MAX_BYTES, checkQrStyle, qrQuerySchema, qrStyleIssues, qrStyleSchema, resolveQrStyle, type QrStyleBody } from '../../shared/qr.schema';
+import { HttpError, fieldError, notFound, sendError, validationError } from '../http/errors';
+import { idParams } from '../http/params';
+import { ok, parseId } from '../http/pagination';
+import { LinksRepo } from '../links/links.repo';
+import { presentLink } from '../links/link.presenter';
+import { QrStyleRepo } from './qr-style.repo';
+import { decodeLogo, renderPng, renderSvg } from './qr-render';
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const logoTooLarge = () => new HttpError(413, `The logo is too large: it may be at most ${QR_LOGO_MAX_BYTES / 1024} KB.`);
+
+/** GET /links/{id}/qr, registered under /links. */
+export async function qrRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const styles = new QrStyleRepo(app.ctx.db.kysely);
+  const links = new LinksRepo(app.ctx.db.kysely);
+
+  app.get(
+    '/:id/qr',
+    {
+      schema: {
+        tags: ['Links'],
+        summary: "A link's QR code",
+        description: 'PNG or SVG of the short URL. Parameters not given come from the account style (GET /account/qr-style); logo=1 puts the account logo in the middle.',
+        params: idParams,
+        querystring: qrQuerySchema.superRefine(checkQrStyle),
+      },
+    },
+    async (request, reply) => {
+      const row = await links.find(request.user.id, parseId(request.params.id));
+      if (!row) throw notFound();
+      const { format, ...asked } = request.query;
+      const saved = await styles.get(request.user.id);
+      const style = resolveQrStyle(asked, saved.style);
+      const issues: { field: string; message: string }[] = qrStyleIssues(style);
+      if (style.logo && !saved.logo) issues.push({ field: 'logo', message: 'needs an uploaded logo first (PUT /api/v1/account/qr-logo).' });
+      if (issues.length) throw validationError(issues);
+      const shortUrl = presentLink(row, await links.related([row]), app.ctx.config.baseUrl).short_url;
+      reply.header('cache-control', 'private, no-cache');
+      if (format === 'svg') return reply.type('image/svg+xml; charset=utf-8').send(renderSvg(shortUrl, style, saved.logo));
+      return reply.type('image/png').send(renderPng(shortUrl, style, saved.logo && style.logo ? decodeLogo(saved.logo) : null));
+    },
+  );
+}
+
+/** The account's style and logo, registered under /account. */
+export async function qrAccountRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const styles = new QrStyleRepo(app.ctx.db.kysely);
+  const tags = ['Account'];
+  const body = async (userId: number): Promise<QrStyleBody> => ({ ...(await styles.get(userId)).style, has_logo: await styles.hasLogo(userId) });
+
+  app.addContentTypeParser('image/png', { parseAs: 'buffer', bodyLimit: QR_LOGO_MAX_BYTES }, (_req, payload, done) => done(null, payload));
+  app.setErrorHandler((error: FastifyError, _request, reply: FastifyReply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, logoTooLarge());
+    throw error;
+  });
+
+  app.get('/qr-style', { schema: { tags, summary: 'The default style of QR codes' } }, async (request) => ok(await body(request.user.id)));
+
+  app.put('/qr-style', { schema: { tags, summary: 'Set the default style of QR codes', body: qrStyleSchema } }, async (request) => {
+    if (request.body.logo && !(await styles.hasLogo(request.user.id))) throw fieldError('logo', 'needs an uploaded logo first (PUT /api/v1/account/qr-logo).');
+    await styles.saveStyle(request.user.id, request.body);
+    return ok(await body(request.user.id));
+  });
+
+  app.put(
+    '/qr-logo',
+    { schema: { tags, summary: 'Upload the QR logo', description: `The raw PNG as the body (Content-Type: image/png), at most ${QR_LOGO_MAX_BYTES / 1024} KB.`, body: z.unknown() } },
+    async (request) => {
+      const png = request.body;
+      if (!Buffer.isBuffer(png) || png.length === 0) throw fieldError('logo', 'must be sent as the body, with Content-Type: image/png.');
+      if (png.length > QR_LOGO_MAX_BYTES) throw logoTooLarge();
+      if (!png.subarray(0, 8).equals(PNG_MAGIC)) throw fieldError('logo', 'must be a PNG image.');
+      let size: { width: number; height: number };
+      try {
+        size = decodeLogo(png);
+      } catch {
+        throw fieldError('logo', 'is not a readable PNG image.');
+      }
+      if (size.width > 2048 || size.height > 2048) throw fieldError('logo', 'must be at most 2048 pixels wide and high.');
+      await styles.saveLogo(request.user.id, png);
+      return ok(await body(request.user.id));
+    },
+  );
+
+  app.delete('/qr-logo', { schema: { tags, summary: 'Remove the QR logo' } }, async (request) => {
+    await styles.saveLogo(request.user.id, null);
+    const current = await styles.get(request.user.id);
+    if (current.style.logo) await styles.saveStyle(request.user.id, { ...current.style, logo: false });
+    return ok(await body(request.user.id));
+  });
+}

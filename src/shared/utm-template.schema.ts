@@ -1,0 +1,33 @@
+// UTM templates (issue 12): a named set of UTM parameters per account, for the link editor's "Apply template".
+// One schema for the API and the dashboard's form.
+import { z } from 'zod';
+import { LIMITS } from './enums';
+import { nullableText } from './fields';
+import { listQuery } from './list-query';
+import { UTM_KEYS, type UtmKey } from './utm';
+
+export const UTM_TEMPLATE_NAME_MAX = 64;
+const nameField = z.string().trim().min(1).max(UTM_TEMPLATE_NAME_MAX);
+const utmFields = Object.fromEntries(UTM_KEYS.map((k) => [k, nullableText(LIMITS.utmMax).optional()])) as Record<
+  UtmKey,
+  z.ZodOptional<ReturnType<typeof nullableText>>
+>;
+
+const oneParameter = (v: Partial<Record<UtmKey, string | null | undefined>>) => UTM_KEYS.some((k) => v[k]);
+
+export const utmTemplateCreateSchema = z
+  .object({ name: nameField, ...utmFields })
+  .refine(oneParameter, { path: ['utm_source'], error: 'A template needs at least one UTM parameter.' });
+export const utmTemplateUpdateSchema = z.object({ name: nameField.optional(), ...utmFields });
+export const utmTemplateListQuerySchema = z.object(listQuery(['name'], ['name', 'id']));
+
+export type UtmTemplateCreate = z.output<typeof utmTemplateCreateSchema>;
+export type UtmTemplateUpdate = z.output<typeof utmTemplateUpdateSchema>;
+export type UtmTemplateListQuery = z.output<typeof utmTemplateListQuerySchema>;
+
+export interface UtmTemplate extends Record<UtmKey, string | null> {
+  id: number;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}

@@ -1,0 +1,72 @@
+// The choices sent with the file: its format (the detected one, or named), what a taken alias does, whether
+// the valid rows go in when others fail, and the domain every row goes on.
+import { Input, SegmentedControl, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IMPORT_SOURCES, type ImportSource, type OnConflict } from '../../../shared/import.schema';
+import { domainsLookup } from '../links/lookups.queries';
+import type { ImportOptions } from './imports.queries';
+import { SOURCE_NAMES } from './import-text';
+
+const CONFLICT_HELP: Record<OnConflict, string> = {
+  fail: 'A row whose alias is taken fails.',
+  skip: 'A row whose alias is taken is left out; the existing link stays as it is.',
+  rename: 'A row whose alias is taken comes in as alias-2, alias-3, …',
+};
+
+export function ImportOptionsForm({
+  options,
+  onChange,
+  detected,
+}: {
+  options: ImportOptions;
+  onChange: (patch: Partial<ImportOptions>) => void;
+  /** The format the header row looks like (before or without the server's answer). */
+  detected: ImportSource | null;
+}) {
+  const domains = useQuery(domainsLookup());
+  const guess = detected ? `Detected: ${SOURCE_NAMES[detected]}` : 'Not recognized';
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Select
+          label="Format"
+          description={`The export the file comes from. ${guess}.`}
+          data={[{ value: 'auto', label: detected ? `Detect (${SOURCE_NAMES[detected]})` : 'Detect' }, ...IMPORT_SOURCES.map((s) => ({ value: s, label: SOURCE_NAMES[s] }))]}
+          value={options.source}
+          allowDeselect={false}
+          onChange={(v) => v && onChange({ source: v as ImportOptions['source'] })}
+        />
+        <Select
+          label="Domain"
+          description="Every row goes on this domain; by default, the domain each row names, else the default one."
+          placeholder="The rows' own domain"
+          clearable
+          searchable
+          data={(domains.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
+          value={options.domain_id === null ? null : String(options.domain_id)}
+          onChange={(v) => onChange({ domain_id: v === null ? null : Number(v) })}
+        />
+      </SimpleGrid>
+      <Input.Wrapper label="When an alias is taken" labelElement="div" description={CONFLICT_HELP[options.on_conflict]}>
+        <SegmentedControl
+          mt={6}
+          display="flex"
+          aria-label="When an alias is taken"
+          value={options.on_conflict}
+          onChange={(v) => onChange({ on_conflict: v as OnConflict })}
+          data={[
+            { value: 'fail', label: 'Fail' },
+            { value: 'skip', label: 'Skip' },
+            { value: 'rename', label: 'Rename' },
+          ]}
+        />
+      </Input.Wrapper>
+      <Switch
+        label="Import the valid rows even when some fail"
+        description="Otherwise a single failing row stops the whole import and nothing is written."
+        checked={options.partial}
+        onChange={(e) => onChange({ partial: e.currentTarget.checked })}
+      />
+    </Stack>
+  );
+}

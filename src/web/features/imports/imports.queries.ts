@@ -1,0 +1,69 @@
+// Imports (issue 10): the account's recent jobs (GET /api/v1/imports), one job followed while it runs
+// (GET /imports/{id}, polled), a file checked without writing (POST /links/import?dry_run=1) and started.
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import type { ImportDryRun, ImportJob, ImportSource, OnConflict } from '../../../shared/import.schema';
+
+/** What the page sends with the file. */
+export interface ImportOptions {
+  source: ImportSource | 'auto';
+  on_conflict: OnConflict;
+  partial: boolean;
+  /** The domain every row goes on; null: the rows' own domain_name, else the default domain. */
+  domain_id: number | null;
+}
+
+export const importKeys = {
+  all: ['imports'] as const,
+  list: (page: number) => [...importKeys.all, 'list', page] as const,
+  job: (id: number) => [...importKeys.all, 'job', id] as const,
+  dryRun: (fileKey: number, options: ImportOptions) => [...importKeys.all, 'dry-run', fileKey, options] as const,
+};
+
+/** Still moving: polled until it is completed or failed. */
+export const isRunning = (job: Pick<ImportJob, 'status'>) => job.status === 'queued' || job.status === 'validating' || job.status === 'importing';
+
+const POLL_MS = 700;
+
+export const importsListQueryOptions = (page = 1) =>
+  queryOptions({
+    queryKey: importKeys.list(page),
+    queryFn: () => api.list<ImportJob>('/imports', { page, per_page: 10 }),
+    placeholderData: keepPreviousData,
+    // A job in the list still running: the list follows it too.
+    refetchInterval: (q) => (q.state.data?.data.some(isRunning) ? POLL_MS * 2 : false),
+  });
+
+export const importJobQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: importKeys.job(id),
+    queryFn: () => api.get<ImportJob>(`/imports/${id}`),
+    refetchInterval: (q) => (q.state.data && !isRunning(q.state.data) ? false : POLL_MS),
+  });
+
+const query = (o: ImportOptions) => ({ source: o.source, on_conflict: o.on_conflict, partial: o.partial ? 1 : 0, domain_id: o.domain_id ?? undefined });
+
+/** The dry run of a file with these options: re-run when they change (the file is sent again). */
+export const dryRunQueryOptions = (fileKey: number, file: File | null, options: ImportOptions) =>
+  queryOptions({
+    queryKey: importKeys.dryRun(fileKey, options),
+    queryFn: () => api.upload<ImportDryRun>('/links/import', file as File, file?.name ?? 'links.csv', { ...query(options), dry_run: 1 }),
+    enabled: file !== null,
+    staleTime: Infinity,
+    gcTime: 60_000,
+    retry: false,
+    // While other options are checked, the same file's last answer stays (another file's does not).
+    placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[2] === fileKey ? prev : undefined),
+  });
+
+/** Starts the import; the answer is the queued job. */
+export function useStartImport() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, options }: { file: File; options: ImportOptions }) => api.upload<ImportJob>('/links/import', file, file.name, query(options)),
+    onSuccess: (job) => {
+      qc.setQueryData(importKeys.job(job.id), job);
+      return qc.invalidateQueries({ queryKey: [...importKeys.all, 'list'] });
+    },
+  });
+}
