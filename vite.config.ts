@@ -12,6 +12,7 @@ const POSTGRES_TESTS = [
   'imports/imports', 'imports/imports.dry-run', 'exports/exports', 'links/links.utm', 'utm-templates/utm-templates', 'qr/qr', 'previews/og-images',
   'webhooks/webhooks', 'webhooks/webhook-delivery',
   'stats/analytics', 'clicks/click-recording',
+  'live/live.routes',
 ].map((f) => `src/server/${f}.test.ts`);
 
 if (!process.env.TEST_DATABASE_URL && process.argv.some((a) => a.includes('vitest'))) {

@@ -18,6 +18,7 @@ import { pixelsRoutes } from './pixels/pixels.routes';
 import { usersRoutes } from './users/users.routes';
 import { accountRoutes } from './account/account.routes';
 import { statsRoutes } from './stats/stats.routes';
+import { liveRoutes } from './live/live.routes';
 import { visitorRoutes } from './visitor/visitor.routes';
 import { importsRoutes } from './imports/imports.routes';
 import { exportsRoutes } from './exports/exports.routes';
@@ -64,6 +65,8 @@ export async function apiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes, { prefix: '/account' });
   await app.register(qrAccountRoutes, { prefix: '/account' });
   await app.register(statsRoutes, { prefix: '/stats' });
+  // /stats/live: a static path, never shadowed by /stats/:link_id.
+  await app.register(liveRoutes, { prefix: '/stats' });
   await app.register(visitorRoutes, { prefix: '/visitor' });
   await app.register(webhooksRoutes, { prefix: '/webhooks' });
   // /links/import, /links/export and /stats/export: static paths, never shadowed by /links/:id.

@@ -18,6 +18,7 @@ import { redirectPlugin } from './redirect/redirect.plugin';
 import { FastPath } from './redirect/fast-path';
 import { ogImagesPublic } from './previews/og-images';
 import { Outbound } from './outbound/outbound';
+import { LiveClicks } from './live/live-clicks';
 
 export interface BuildOptions {
   config: Config;
@@ -55,8 +56,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const db = opts.db ?? (await openStorage(config));
   const outbound = new Outbound({ allowPrivate: config.allowPrivateFetch, allowAddresses: config.fetchAllowAddresses });
-  const ctx: AppContext = { config, db, changes: new Changes(), outbound };
+  const live = new LiveClicks(db.kysely, (err) => app.log.warn({ err }, 'live clicks'));
+  const ctx: AppContext = { config, db, changes: new Changes(), outbound, live };
   app.decorate('ctx', ctx);
+  // Before the server stops accepting: the open event streams end, or app.close() would wait for them.
+  app.addHook('preClose', async () => live.close());
   app.addHook('onClose', async () => outbound.close());
   app.decorateRequest('user', null as never);
   if (!opts.db) app.addHook('onClose', async () => db.close());

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { Outbound } from './outbound/outbound';
+import type { LiveClicks } from './live/live-clicks';
 
 /** Changes that caches (the redirect's link cache) must hear about. */
 export interface ChangeEvents {
@@ -27,6 +28,8 @@ export interface AppContext {
   changes: Changes;
   /** Every server-side HTTP request goes through this guarded client. */
   outbound: Outbound;
+  /** The live counter's in-memory clicks (GET /api/v1/stats/live). */
+  live: LiveClicks;
 }
 
 export interface AuthUser {

@@ -1,4 +1,4 @@
-// The route tree: root -> [sign-in, app shell -> [links..., domains..., spaces..., pixels..., account..., users..., operations, import, webhooks...]].
+// The route tree: root -> [sign-in, app shell -> [links..., domains..., spaces..., pixels..., account..., users..., operations, import, webhooks..., analytics]].
 import { createRoute, createRouter, redirect } from '@tanstack/react-router';
 import { rootRoute } from './routes/root';
 import { appRoute } from './routes/app-layout';
@@ -13,6 +13,7 @@ import { linkDetailsRoutes } from './routes/link-details';
 import { operationRoutes } from './routes/operations';
 import { importRoutes } from './routes/imports';
 import { webhookRoutes } from './routes/webhooks';
+import { analyticsRoutes } from './routes/analytics';
 import { queryClient } from './lib/query-client';
 import { LoadingState } from './components/states';
 
@@ -24,7 +25,7 @@ const indexRoute = createRoute({
   },
 });
 
-const routeTree = rootRoute.addChildren([signInRoute, appRoute.addChildren([indexRoute, ...linkRoutes, ...domainRoutes, ...spaceRoutes, ...pixelRoutes, ...accountRoutes, ...userRoutes, ...linkDetailsRoutes, ...operationRoutes, ...importRoutes, ...webhookRoutes])]);
+const routeTree = rootRoute.addChildren([signInRoute, appRoute.addChildren([indexRoute, ...linkRoutes, ...domainRoutes, ...spaceRoutes, ...pixelRoutes, ...accountRoutes, ...userRoutes, ...linkDetailsRoutes, ...operationRoutes, ...importRoutes, ...webhookRoutes, ...analyticsRoutes])]);
 
 export const router = createRouter({
   routeTree,

@@ -125,13 +125,25 @@ function bodyFor(op: Op): object | undefined {
   return body;
 }
 
+// Server-Sent Events: an accepted stream never ends, so only its status and headers are awaited.
+const EVENT_STREAMS = new Set(['GET /api/v1/stats/live']);
+
 /** inject() with an Authorization header (or none) and an optional JSON body. */
-function send(op: Op, url: string, authorization: string | null, body?: object): Promise<LightMyRequestResponse> {
+async function send(op: Op, url: string, authorization: string | null, body?: object): Promise<LightMyRequestResponse> {
   const file = FILE_BODIES[`${op.method} ${op.path}`];
   const payload = file ? { payload: file.payload } : body ? json(body) : {};
   const type = file ? file.type : body ? 'application/json' : undefined;
   const headers = { ...(authorization ? { authorization } : {}), ...(type ? { 'content-type': type } : {}) };
-  return t.app.inject({ method: op.method as 'GET', url, ...payload, headers });
+  if (!EVENT_STREAMS.has(`${op.method} ${op.path}`)) return t.app.inject({ method: op.method as 'GET', url, ...payload, headers });
+  const res = await t.app.inject({ method: op.method as 'GET', url, ...payload, headers, payloadAsStream: true });
+  const stream = res.stream();
+  if (res.statusCode === 200 && String(res.headers['content-type']).startsWith('text/event-stream')) {
+    stream.destroy();
+    return res;
+  }
+  let text = '';
+  for await (const chunk of stream) text += String(chunk);
+  return Object.assign(res, { body: text, payload: text, json: () => JSON.parse(text) as unknown });
 }
 
 function expectError(res: LightMyRequestResponse, status: number, label: string): void {

@@ -214,6 +214,7 @@ export class RedirectEngine {
   private counted(link: CachedLink, raw: IncomingMessage, visitor: VisitorInfo, now: number, journaled: boolean): Forward {
     const { out, picked } = this.destination(link, raw, visitor);
     this.writer.record(link.id, now, this.tracking.fields(visitor, raw, this.ipOf(raw), link, now, picked), journaled);
+    this.ctx.live.add(link.id);
     return out;
   }
 

@@ -86,6 +86,8 @@ type SendOptions = {
   /** A file as the whole body, with its type. */
   raw?: { body: Blob; type: string };
   key?: string;
+  /** Cancels the request (and a stream's reading). */
+  signal?: AbortSignal;
 };
 
 async function send(method: string, path: string, opts: SendOptions = {}): Promise<Response> {
@@ -100,8 +102,11 @@ async function send(method: string, path: string, opts: SendOptions = {}): Promi
       method,
       headers,
       body: opts.form ?? opts.raw?.body ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+      signal: opts.signal,
     });
-  } catch {
+  } catch (err) {
+    // Cancelled by the page (it went away): not a sign that the server is down.
+    if (opts.signal?.aborted) throw err;
     connection.report(false);
     throw new ApiError(0, 'Cannot reach the server.');
   }
@@ -138,6 +143,8 @@ export const api = {
   },
   /** A file (an export): the raw answer, to read as a blob. */
   file: (path: string, query?: Query) => send('GET', path, { query }),
+  /** A stream (Server-Sent Events): the raw answer, to read its body as it arrives, until `signal` aborts. */
+  stream: (path: string, signal: AbortSignal) => send('GET', path, { signal }),
   /** A file as the raw body (the QR logo, a preview image). */
   sendFile: <T>(method: 'PUT' | 'POST', path: string, file: Blob, type: string) => request<{ data: T }>(method, path, { raw: { body: file, type } }).then((r) => r.data),
   /** Checks a key without storing it (sign-in). */

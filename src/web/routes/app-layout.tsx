@@ -9,6 +9,7 @@ import {
   IconTargetArrow,
   IconHistory,
   IconWebhook,
+  IconChartBar,
   IconUserCircle,
   IconUsers,
   IconSun,
@@ -27,6 +28,7 @@ import { ServerDownBanner } from '../components/server-down-banner';
 
 const NAV = [
   { to: '/links', label: 'Links', icon: IconLink },
+  { to: '/analytics', label: 'Analytics', icon: IconChartBar },
   { to: '/domains', label: 'Domains', icon: IconWorldWww },
   { to: '/spaces', label: 'Spaces', icon: IconFolders },
   { to: '/pixels', label: 'Pixels', icon: IconTargetArrow },

@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../components/resource-list/confirm-dialog';
 import { formatDate } from '../../components/resource-list/format';
 import { SpaceSwatch } from '../spaces/space-color';
 import { ClicksExportButton } from './clicks-export-button';
+import { RuleStatsCard } from './rule-stats-card';
 
 const TOP_LISTS = [
   ['country', 'Top countries'],
@@ -124,6 +125,8 @@ export function LinkDetailsPage() {
           ))}
         </SimpleGrid>
       </Stack>
+
+      {link.targets_type && <RuleStatsCard link={link} from={range.from} to={range.to} tz={tz} />}
 
       <SettingsCard link={link} tz={tz} />
 

@@ -1,0 +1,49 @@
+// The active filters as removable chips; links, spaces and domains are named (from the lists already loaded).
+import { Button, Group, Pill, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { DIMENSION_LABELS, valueLabel, type ActiveFilter, type FilterKey } from './analytics-url';
+import { domainsLookup, spacesLookup } from '../links/lookups.queries';
+import { linkQueryOptions } from '../links/links.queries';
+
+function useName(f: ActiveFilter): string {
+  const id = Number(f.value);
+  const spaces = useQuery({ ...spacesLookup(), enabled: f.key === 'space_id' && id > 0 });
+  const domains = useQuery({ ...domainsLookup(), enabled: f.key === 'domain_id' && id > 0 });
+  const link = useQuery({ ...linkQueryOptions(id), enabled: f.key === 'link_id' && id > 0 });
+  if (f.key === 'space_id') return spaces.data?.find((s) => s.id === id)?.name ?? valueLabel('space', f.value);
+  if (f.key === 'domain_id') return domains.data?.find((d) => d.id === id)?.name ?? valueLabel('domain', f.value);
+  if (f.key === 'link_id') return link.data ? link.data.title || link.data.alias : valueLabel('link', f.value);
+  return valueLabel(f.dimension, f.value);
+}
+
+function Chip({ filter, onRemove }: { filter: ActiveFilter; onRemove: () => void }) {
+  const name = useName(filter);
+  const label = `${DIMENSION_LABELS[filter.dimension]}: ${name}`;
+  return (
+    <Pill size="md" withRemoveButton onRemove={onRemove} removeButtonProps={{ 'aria-label': `Remove filter ${label}`, 'aria-hidden': false, tabIndex: 0 }} data-testid={`filter-${filter.key}`} maw={320}>
+      {label}
+    </Pill>
+  );
+}
+
+export function FilterChips({ filters, onRemove, onClear }: { filters: ActiveFilter[]; onRemove: (key: FilterKey) => void; onClear: () => void }) {
+  if (!filters.length) {
+    return (
+      <Text size="xs" c="dimmed">
+        Click a row to filter by its value, or a bar to look into its period.
+      </Text>
+    );
+  }
+  return (
+    <Group gap="xs" aria-label="Filters" role="group">
+      {filters.map((f) => (
+        <Chip key={f.key} filter={f} onRemove={() => onRemove(f.key)} />
+      ))}
+      {filters.length > 1 && (
+        <Button size="compact-xs" variant="subtle" onClick={onClear}>
+          Clear filters
+        </Button>
+      )}
+    </Group>
+  );
+}
