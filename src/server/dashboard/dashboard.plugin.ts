@@ -10,13 +10,15 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Linkdeck</title>
 /**
  * The SPA's policy: scripts only from its own files (no inline script, no eval). Styles allow
  * 'unsafe-inline' because Mantine writes <style> elements at run time (CSS variables, responsive
- * props, react-remove-scroll's). Images: the QR code is a data: URL, its downloads blob: URLs.
+ * props, react-remove-scroll's). Images: QR codes are blob: URLs; a link's social preview card shows its
+ * og_image, which may be on any web host (or on a short domain other than the dashboard's), so images may
+ * come from http(s) anywhere: an image cannot run code, and the card is what the owner chose to show.
  */
 export const DASHBOARD_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  "img-src 'self' data: blob: https: http:",
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",

@@ -8,6 +8,7 @@ import { parseStoredTargets, type Target } from '../../shared/targets';
 import type { LinkSource, MaybePromise, SourceLink } from './link-source';
 import { SmoothRotation } from '../../shared/target-matching';
 import type { GateFields } from '../../shared/visit-decision';
+import { previewOf, type Preview } from '../previews/social-preview';
 
 export interface CachedDomain {
   id: number;
@@ -39,6 +40,8 @@ export interface CachedLink extends GateFields {
   expiration_url: string | null;
   disabled: boolean;
   pixels: { type: string; value: string }[];
+  /** Open Graph tags for social crawlers, or null (then crawlers are redirected like everyone). */
+  preview: Preview | null;
 }
 
 const time = (iso: string | null) => (iso === null ? null : Date.parse(iso));
@@ -141,6 +144,7 @@ export class LinkCache {
       expiration_url: row.expiration_url,
       disabled: row.disabled === 1,
       pixels: row.pixels,
+      preview: previewOf(row),
     };
   }
 

@@ -28,7 +28,8 @@ export interface LinkSource {
 }
 
 const LINK_COLUMNS = `id, domain_id, alias, url, title, targets, targets_type, sensitive_content, privacy, password_hash,
-  redirect_password_hash, active_period_start_at, active_period_end_at, clicks_limit, expiration_url, disabled, clicks`;
+  redirect_password_hash, active_period_start_at, active_period_end_at, clicks_limit, expiration_url, disabled, clicks,
+  og_title, og_description, og_image`;
 
 export class SqliteLinkSource implements LinkSource {
   private readonly byAlias: SQLite.Statement<[number, string], Omit<SourceLink, 'pixels'>>;

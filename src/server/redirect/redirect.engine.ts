@@ -20,6 +20,7 @@ import { expiredPage, notFoundPage, passwordPage, sensitivePage } from './pages/
 import { pixelsPage } from './pages/pixels-page';
 import { expiryOf, firstGate } from '../../shared/visit-decision';
 import { webhooksOf } from '../webhooks/webhook-hub';
+import { isSocialCrawler, previewPage } from '../previews/social-preview';
 
 export interface VisitFlags {
   /** The redirect password was checked in this request. */
@@ -150,6 +151,7 @@ export class RedirectEngine {
       !link.locked &&
       !link.sensitive &&
       link.pixels.length === 0 &&
+      link.preview === null &&
       (link.clicks_limit === null || !this.counters.countsInDatabase) &&
       !this.isExpired(link, now)
     );
@@ -166,6 +168,11 @@ export class RedirectEngine {
       consent: () => flags.consentOk === true || this.grants.has(cookies, 'ok', link.id, ''),
     });
     if (gate === 'ended') webhooksOf(this.ctx)?.linkExpired(link.id);
+    // A social crawler gets the link's card instead of the redirect (not counted), where a person would go on.
+    if (link.preview && (gate === null || gate === 'password' || gate === 'warning') && isSocialCrawler(request.headers['user-agent'])) {
+      const shortUrl = `${request.protocol}://${request.host}/${link.alias}`;
+      return sendPage(reply, 200, previewPage(link.preview, shortUrl, link.url, link.title ?? link.url));
+    }
     switch (gate) {
       case 'disabled':
         return sendPage(reply, 404, notFoundPage());
