@@ -10,6 +10,7 @@ const POSTGRES_TESTS = [
   'http/isolation', 'http/authz-matrix', 'http/errors', 'http/rate-limit', 'clicks/clicks', 'openapi/openapi',
   'links/links.bulk', 'links/links.bulk-edit', 'operations/operations',
   'imports/imports', 'imports/imports.dry-run', 'exports/exports', 'links/links.utm', 'utm-templates/utm-templates', 'qr/qr',
+  'tags/tags', 'tags/tags.bulk',
 ].map((f) => `src/server/${f}.test.ts`);
 
 if (!process.env.TEST_DATABASE_URL && process.argv.some((a) => a.includes('vitest'))) {

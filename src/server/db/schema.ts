@@ -183,6 +183,28 @@ export interface QrStylesTable {
   updated_at: string;
 }
 
+/** A tag of an account (migration 012); name_key is the name lower-cased, unique per account. */
+export interface TagsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  name_key: string;
+  color: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LinkTagsTable {
+  link_id: number;
+  tag_id: number;
+}
+
+export interface OperationLinkTagsTable {
+  operation_id: number;
+  link_id: number;
+  tag_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   domains: DomainsTable;
@@ -202,4 +224,7 @@ export interface Database {
   imports: ImportsTable;
   utm_templates: UtmTemplatesTable;
   qr_styles: QrStylesTable;
+  tags: TagsTable;
+  link_tags: LinkTagsTable;
+  operation_link_tags: OperationLinkTagsTable;
 }

@@ -7,6 +7,17 @@ import type SQLite from 'better-sqlite3';
 import type { LinkListQuery } from '../../shared/link.schema';
 import { likePattern } from '../http/pagination';
 import type { LinkRow } from './links.repo';
+import { tagKey } from '../../shared/tag.schema';
+
+/**
+ * The tag filter as a subquery of link ids: links with any of the account's tags named `keys` (name_key), or
+ * with all of them (as many distinct matches as names: an unknown name makes that impossible, so nothing
+ * matches). `keys` is a JSON array parameter on SQLite (json_each), an array on PostgreSQL (any()).
+ */
+export function tagSubquery(mode: 'any' | 'all', keysIn: string, count: string): string {
+  const any = `SELECT lt.link_id FROM tags t JOIN link_tags lt ON lt.tag_id = t.id WHERE t.user_id = @user AND t.name_key IN (${keysIn})`;
+  return mode === 'all' ? `${any} GROUP BY lt.link_id HAVING count(*) = ${count}` : any;
+}
 
 /** FTS5 query for a substring in one column: the trigram tokenizer matches any 3+ character substring. */
 export function ftsQuery(column: 'title' | 'alias' | 'url', term: string): string {
@@ -51,6 +62,12 @@ export function listFilters(userId: number, q: LinkListQuery, now: string): Buil
   if (q.space_id) params.space = q.space_id;
   if (q.domain_id) params.domain = q.domain_id;
   if (q.pixel_id !== undefined) params.pixel = q.pixel_id;
+  if (q.tag?.length) {
+    const keys = [...new Set(q.tag.map(tagKey))];
+    filters.push(`l.id IN (${tagSubquery(q.tag_mode, 'SELECT value FROM json_each(@tags)', '@tagCount')})`);
+    params.tags = JSON.stringify(keys);
+    if (q.tag_mode === 'all') params.tagCount = keys.length;
+  }
   return { filters, params, fts };
 }
 
@@ -133,7 +150,7 @@ export class LinkListRepo {
     }
     if (q.status !== 0) return this.countWhere(b, [STATUS_SQL[q.status]]);
     // Not time-dependent and not touched by clicks: cache it until the account's version changes.
-    const key = `${userId}\u0000${q.search_by}\u0000${q.search ?? ''}\u0000${q.space_id}\u0000${q.domain_id}\u0000${q.pixel_id}`;
+    const key = `${userId}\u0000${q.search_by}\u0000${q.search ?? ''}\u0000${q.space_id}\u0000${q.domain_id}\u0000${q.pixel_id}\u0000${q.tag_mode}\u0000${b.params.tags ?? ''}`;
     const hit = this.counts.get(key);
     if (hit && hit.version === c.version) return hit.total;
     const total = b.fts && b.filters.length === 0 ? this.searchCount(b.params, c) : this.countWhere(b, []);

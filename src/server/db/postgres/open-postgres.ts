@@ -14,6 +14,7 @@ import * as m006 from '../migrations/006-operations';
 import * as m007 from '../migrations/007-imports';
 import * as m010 from '../migrations/010-utm-templates';
 import * as m011 from '../migrations/011-qr-styles';
+import * as m012 from '../migrations/012-tags';
 
 const MIGRATIONS: Record<string, { postgres: readonly string[] }> = {
   '001-initial': m001,
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, { postgres: readonly string[] }> = {
   '007-imports': m007,
   '010-utm-templates': m010,
   '011-qr-styles': m011,
+  '012-tags': m012,
 };
 
 class PostgresMigrations implements MigrationProvider {
