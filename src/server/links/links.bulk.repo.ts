@@ -136,7 +136,8 @@ export class LinksBulkRepo {
       .values({
         user_id: userId,
         kind,
-        selection: JSON.stringify(s),
+        // The tag mode only means something with tags: the recorded selection stays as the caller made it.
+        selection: JSON.stringify(s.tag?.length ? s : { ...s, tag_mode: undefined }),
         changes: JSON.stringify(changes),
         count: ids.length,
         created_at: now,

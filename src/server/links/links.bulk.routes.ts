@@ -47,8 +47,7 @@ const selectionOf = (b: Selection): Selection => ({
   domain_id: b.domain_id,
   pixel_id: b.pixel_id,
   tag: b.tag,
-  // The mode only means something with tags (the operation's recorded selection stays as the caller made it).
-  tag_mode: b.tag?.length ? b.tag_mode : 'any',
+  tag_mode: b.tag_mode,
   all: b.all,
 });
 
