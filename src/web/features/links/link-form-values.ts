@@ -10,6 +10,8 @@ export interface LinkFormValues {
   title: string;
   space_id: string | null;
   pixel_ids: string[];
+  /** Tag names. */
+  tags: string[];
   redirect_password: string;
   remove_redirect_password: boolean;
   sensitive_content: boolean;
@@ -36,6 +38,7 @@ export function emptyLinkForm(): LinkFormValues {
     title: '',
     space_id: null,
     pixel_ids: [],
+    tags: [],
     redirect_password: '',
     remove_redirect_password: false,
     sensitive_content: false,
@@ -61,6 +64,7 @@ export function linkToForm(link: Link): LinkFormValues {
     title: link.title ?? '',
     space_id: link.space ? String(link.space.id) : null,
     pixel_ids: link.pixels.map((p) => String(p.id)),
+    tags: link.tags.map((t) => t.name),
     sensitive_content: link.sensitive_content === 1,
     privacy: String(link.privacy) as LinkFormValues['privacy'],
     active_period_start_at: link.active_period_start_at,
@@ -92,6 +96,7 @@ export function toPayload(v: LinkFormValues, mode: EditorMode): Record<string, u
     title: v.title.trim(),
     space_id: v.space_id ?? '',
     pixel_ids: v.pixel_ids.map(Number),
+    tags: v.tags,
     redirect_password: passwordValue(v.redirect_password, v.remove_redirect_password),
     sensitive_content: v.sensitive_content ? 1 : 0,
     privacy: Number(v.privacy),
@@ -142,6 +147,7 @@ export function serverErrorsToFields(errors: Record<string, string[]>): FieldErr
     let path: string | null = key;
     if (key === 'domain') path = 'domain_id';
     else if (/^pixel_ids\.\d+$/.test(key)) path = 'pixel_ids';
+    else if (/^tags\.\d+$/.test(key)) path = 'tags';
     else if (/^targets\.\d+\.(key|value)$/.test(key) || key === 'targets') path = key;
     else if (!FORM_FIELDS.has(key)) path = null;
     out.push({ path, message: path === null ? messages[0] ?? message : message });

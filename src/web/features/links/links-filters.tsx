@@ -1,13 +1,17 @@
-// Filters of the links list: the search (links-search.tsx), status, space, domain, pixel, and sort. A chosen
+// Filters of the links list: the search (links-search.tsx), status, space, domain, pixel, tags, and sort. A chosen
 // value is shown whole: each select is as wide as its label.
-import { useState } from 'react';
-import { ActionIcon, Group, SegmentedControl, Select, Tooltip } from '@mantine/core';
+import { Suspense, lazy, useState } from 'react';
+import { ActionIcon, Group, SegmentedControl, Select, TextInput, Tooltip } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { LINK_SORT_BY, type LinkListQuery } from '../../../shared/link-list.schema';
 import { LINK_STATUS_LABELS } from '../../../shared/enums';
 import { domainsLookup, pixelsLookup, spacesLookup } from './lookups.queries';
 import { LinksSearch, SearchScope } from './links-search';
+
+// The tag filter (a MultiSelect and its tags) loads after the list's first paint; until then a look-alike input.
+const TagFilter = lazy(() => import('../tags/tag-filter').then((m) => ({ default: m.TagFilter })));
+const tagFilterStandIn = <TextInput aria-label="Tags" placeholder="Any tag" readOnly w={150} />;
 
 const SORT_LABELS: Record<LinkListQuery['sort_by'], string> = { id: 'Created', clicks: 'Clicks', title: 'Title', alias: 'Alias', url: 'Destination' };
 
@@ -74,6 +78,9 @@ export function LinksFilters({ query, onChange }: LinksFiltersProps) {
         <IdFilter label="Space" placeholder="Any space" data={spaceData} value={query.space_id} onChange={(space_id) => onChange({ space_id })} />
         <IdFilter label="Domain" placeholder="Any domain" data={domainData} value={query.domain_id} onChange={(domain_id) => onChange({ domain_id })} />
         <IdFilter label="Pixel" placeholder="Any pixel" data={pixelData} value={query.pixel_id} onChange={(pixel_id) => onChange({ pixel_id })} />
+        <Suspense fallback={tagFilterStandIn}>
+          <TagFilter query={query} onChange={onChange} />
+        </Suspense>
         <Group gap={4} wrap="nowrap">
           <Select
             aria-label="Sort by"
