@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     ['web', () => optional('web.bench.ts', 'runWebBench')],
     ['import and export', () => optional('import.bench.ts', 'runImportBench')],
     ['bulk', () => optional('bulk.bench.ts', 'runBulkBench')],
+    ['tags', () => optional('tags.bench.ts', 'runTagsBench')],
   ] as const) {
     console.error(`\n== ${name} benchmark ==`);
     try {

@@ -34,7 +34,8 @@ export function BulkTagsButton({ buttonProps, disabled, onPick }: { buttonProps:
             maxTags={TAGS_PER_LINK_MAX}
             splitChars={[',']}
             clearable
-            comboboxProps={{ withinPortal: false }}
+            // Above the input, so that the suggestions never cover the buttons below it.
+            comboboxProps={{ withinPortal: false, position: 'top' }}
           />
           <Group justify="flex-end" gap="xs">
             <Button size="xs" variant="default" disabled={!names.length} onClick={() => pick(false)}>

@@ -121,7 +121,7 @@ export function TagBadges({ link, vars }: { link: Link; vars: LightVars }) {
         </LightBadge>
       ))}
       {rest.length > 0 && (
-        <LightBadge variant="light" color="gray" vars={vars} className={classes.tagBadge} title={rest.map((t) => t.name).join(', ')} aria-label={`${rest.length} more tags: ${rest.map((t) => t.name).join(', ')}`}>
+        <LightBadge variant="light" color="gray" vars={vars} className={classes.tagBadge} title={rest.map((t) => t.name).join(', ')}>
           +{rest.length}
         </LightBadge>
       )}
