@@ -57,7 +57,7 @@ export const tagNamesField = z.preprocess(
 
 export const tagCreateSchema = z.object({ name: tagNameField, color: colorField.optional() });
 export const tagUpdateSchema = z.object({ name: tagNameField.optional(), color: colorField.optional() });
-export const tagListQuerySchema = z.object(listQuery(['name'], ['name', 'id']));
+export const tagListQuerySchema = z.object(listQuery(['name'], ['id', 'name']));
 
 export type TagCreate = z.output<typeof tagCreateSchema>;
 export type TagUpdate = z.output<typeof tagUpdateSchema>;

@@ -19,6 +19,20 @@ export function tagSubquery(mode: 'any' | 'all', keysIn: string, count: string):
   return mode === 'all' ? `${any} GROUP BY lt.link_id HAVING count(*) = ${count}` : any;
 }
 
+/** The same filter checked link by link (the link_tags primary key), for a page of links that many tags match. */
+function tagProbe(mode: 'any' | 'all'): string {
+  const tagged = `FROM link_tags lt JOIN tags t ON t.id = lt.tag_id WHERE lt.link_id = l.id AND t.user_id = @user
+    AND t.name_key IN (SELECT value FROM json_each(@tags))`;
+  return mode === 'all' ? `(SELECT count(*) ${tagged}) = @tagCount` : `EXISTS (SELECT 1 ${tagged})`;
+}
+
+/**
+ * Share of an account's links a tag filter must match for a page to be read in the list's order, checking each
+ * link's tags (it finds a page after about page size / share links); below it, the matching ids are collected
+ * first (few of them) and the page sorted from those.
+ */
+const PROBE_SHARE = 0.02;
+
 /** FTS5 query for a substring in one column: the trigram tokenizer matches any 3+ character substring. */
 export function ftsQuery(column: 'title' | 'alias' | 'url', term: string): string {
   return `${column} : "${term.replace(/"/g, '""')}"`;
@@ -43,7 +57,7 @@ export interface Built {
 }
 
 /** The list's filters as SQL on `l` (also the links export's, exports/link-export.ts). */
-export function listFilters(userId: number, q: LinkListQuery, now: string): Built {
+export function listFilters(userId: number, q: LinkListQuery, now: string, probeTags = false): Built {
   const filters: string[] = [];
   const params: Record<string, unknown> = { user: userId, now };
   let fts: string | null = null;
@@ -64,7 +78,7 @@ export function listFilters(userId: number, q: LinkListQuery, now: string): Buil
   if (q.pixel_id !== undefined) params.pixel = q.pixel_id;
   if (q.tag?.length) {
     const keys = [...new Set(q.tag.map(tagKey))];
-    filters.push(`l.id IN (${tagSubquery(q.tag_mode, 'SELECT value FROM json_each(@tags)', '@tagCount')})`);
+    filters.push(probeTags ? tagProbe(q.tag_mode) : `l.id IN (${tagSubquery(q.tag_mode, 'SELECT value FROM json_each(@tags)', '@tagCount')})`);
     params.tags = JSON.stringify(keys);
     if (q.tag_mode === 'all') params.tagCount = keys.length;
   }
@@ -99,7 +113,11 @@ export class LinkListRepo {
   }
 
   list(userId: number, q: LinkListQuery, now: string): { rows: LinkRow[]; total: number } {
-    const b = listFilters(userId, q, now);
+    const counted = listFilters(userId, q, now);
+    const total = this.count(userId, q, counted);
+    // A tag filter that many links match: read the page in order, checking each link's tags (see PROBE_SHARE).
+    const probe = !!q.tag?.length && total >= PROBE_SHARE * this.counters(userId).total;
+    const b = probe ? listFilters(userId, q, now, true) : counted;
     const where = ['l.user_id = @user', ...b.filters];
     if (q.status !== 0) where.push(STATUS_SQL[q.status]);
     const dir = q.sort === 'asc' ? 'ASC' : 'DESC';
@@ -119,7 +137,7 @@ export class LinkListRepo {
         ORDER BY l.${q.sort_by} ${dir}${nulls}, l.id ${dir} LIMIT @limit OFFSET @offset`;
     }
     const rows = this.stmt(source).all(params) as LinkRow[];
-    return { rows, total: this.count(userId, q, b) };
+    return { rows, total };
   }
 
   /**
@@ -153,10 +171,24 @@ export class LinkListRepo {
     const key = `${userId}\u0000${q.search_by}\u0000${q.search ?? ''}\u0000${q.space_id}\u0000${q.domain_id}\u0000${q.pixel_id}\u0000${q.tag_mode}\u0000${b.params.tags ?? ''}`;
     const hit = this.counts.get(key);
     if (hit && hit.version === c.version) return hit.total;
-    const total = b.fts && b.filters.length === 0 ? this.searchCount(b.params, c) : this.countWhere(b, []);
+    const onlyTags = !b.fts && b.filters.length === 1 && !!q.tag?.length;
+    const total = onlyTags ? this.tagCount(userId, q) : b.fts && b.filters.length === 0 ? this.searchCount(b.params, c) : this.countWhere(b, []);
     if (this.counts.size >= 1000) this.counts.delete(this.counts.keys().next().value as string);
     this.counts.set(key, { version: c.version, total });
     return total;
+  }
+
+  /**
+   * Links with the tags when nothing else filters: link_tags alone answers (a tag's links are all of its own
+   * account), without reading the links; one tag is a count of its index range.
+   */
+  private tagCount(userId: number, q: LinkListQuery): number {
+    const keys = [...new Set((q.tag ?? []).map(tagKey))];
+    const params = { user: userId, tags: JSON.stringify(keys), tagCount: keys.length };
+    const ids = tagSubquery(q.tag_mode, 'SELECT value FROM json_each(@tags)', '@tagCount');
+    const source =
+      q.tag_mode === 'all' ? `SELECT count(*) FROM (${ids})` : keys.length === 1 ? ids.replace('SELECT lt.link_id', 'SELECT count(*)') : ids.replace('SELECT lt.link_id', 'SELECT count(DISTINCT lt.link_id)');
+    return this.stmt(source).pluck().get(params) as number;
   }
 
   /** Expired links of an account: by end date, plus by click limit among those whose end has not passed. */

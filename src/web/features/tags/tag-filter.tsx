@@ -8,9 +8,11 @@ import { tagsLookup } from './tags.queries';
 export interface TagFilterProps {
   query: Pick<LinkListQuery, 'tag' | 'tag_mode'>;
   onChange: (patch: Partial<LinkListQuery>) => void;
+  /** Focused with its options open (it replaced the stand-in the user clicked). */
+  open?: boolean;
 }
 
-export function TagFilter({ query, onChange }: TagFilterProps) {
+export function TagFilter({ query, onChange, open = false }: TagFilterProps) {
   const tags = useQuery(tagsLookup());
   const value = query.tag ?? [];
   // Names in the URL that no tag has (any longer) stay selectable, so that they can be removed.
@@ -25,9 +27,12 @@ export function TagFilter({ query, onChange }: TagFilterProps) {
         onChange={(tag) => onChange({ tag: tag.length ? tag : undefined })}
         searchable
         clearable
+        autoFocus={open}
+        defaultDropdownOpened={open}
         maxValues={20}
         nothingFoundMessage="No such tag"
-        w={value.length ? 280 : 150}
+        // Wide enough for the chosen names' pills and a little room to type, so that it stays one line high.
+        w={value.length ? `min(100%, calc(${value.join('').length}ch + ${value.length * 44 + 96}px))` : 150}
         maw="100%"
         comboboxProps={{ width: 260, position: 'bottom-start' }}
       />
