@@ -9,7 +9,7 @@ export const TAG_NAME_MAX = 40;
 export const TAGS_PER_LINK_MAX = 20;
 
 export const tagNameField = z
-  .string({ error: 'must be a text.' })
+  .string({ error: (iss) => (iss.code === 'invalid_type' ? 'must be a text.' : undefined) })
   .trim()
   .min(1)
   .max(TAG_NAME_MAX)

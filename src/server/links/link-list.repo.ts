@@ -29,9 +29,10 @@ function tagProbe(mode: 'any' | 'all'): string {
 /**
  * Share of an account's links a tag filter must match for a page to be read in the list's order, checking each
  * link's tags (it finds a page after about page size / share links); below it, the matching ids are collected
- * first (few of them) and the page sorted from those.
+ * first and the page sorted from those. Collecting costs what the tags' index ranges hold: for `any` about the
+ * matches, for `all` every link of each tag (however few have them all), hence a lower share there.
  */
-const PROBE_SHARE = 0.02;
+const PROBE_SHARE = { any: 0.02, all: 0.002 };
 
 /** FTS5 query for a substring in one column: the trigram tokenizer matches any 3+ character substring. */
 export function ftsQuery(column: 'title' | 'alias' | 'url', term: string): string {
@@ -116,7 +117,7 @@ export class LinkListRepo {
     const counted = listFilters(userId, q, now);
     const total = this.count(userId, q, counted);
     // A tag filter that many links match: read the page in order, checking each link's tags (see PROBE_SHARE).
-    const probe = !!q.tag?.length && total >= PROBE_SHARE * this.counters(userId).total;
+    const probe = !!q.tag?.length && total >= PROBE_SHARE[q.tag_mode] * this.counters(userId).total;
     const b = probe ? listFilters(userId, q, now, true) : counted;
     const where = ['l.user_id = @user', ...b.filters];
     if (q.status !== 0) where.push(STATUS_SQL[q.status]);
