@@ -186,9 +186,20 @@ export class LinkListRepo {
   private tagCount(userId: number, q: LinkListQuery): number {
     const keys = [...new Set((q.tag ?? []).map(tagKey))];
     const params = { user: userId, tags: JSON.stringify(keys), tagCount: keys.length };
-    const ids = tagSubquery(q.tag_mode, 'SELECT value FROM json_each(@tags)', '@tagCount');
-    const source =
-      q.tag_mode === 'all' ? `SELECT count(*) FROM (${ids})` : keys.length === 1 ? ids.replace('SELECT lt.link_id', 'SELECT count(*)') : ids.replace('SELECT lt.link_id', 'SELECT count(DISTINCT lt.link_id)');
+    // One name: all is any. Several, any: the distinct links of their ranges.
+    const ids = tagSubquery('any', 'SELECT value FROM json_each(@tags)', '@tagCount');
+    if (q.tag_mode === 'all' && keys.length > 1) {
+      // Every tag must exist; then the links of the smallest one, each checked for the others (primary key).
+      const tags = this.stmt(`SELECT t.id, (SELECT count(*) FROM link_tags WHERE tag_id = t.id) AS n FROM tags t
+        WHERE t.user_id = @user AND t.name_key IN (SELECT value FROM json_each(@tags)) ORDER BY n`).all(params) as { id: number; n: number }[];
+      const [smallest, ...others] = tags;
+      if (!smallest || tags.length < keys.length) return 0;
+      return this.stmt(`SELECT count(*) FROM link_tags a WHERE a.tag_id = @first
+        AND (SELECT count(*) FROM link_tags b WHERE b.link_id = a.link_id AND b.tag_id IN (SELECT value FROM json_each(@others))) = @more`)
+        .pluck()
+        .get({ first: smallest.id, others: JSON.stringify(others.map((t) => t.id)), more: others.length }) as number;
+    }
+    const source = keys.length === 1 ? ids.replace('SELECT lt.link_id', 'SELECT count(*)') : ids.replace('SELECT lt.link_id', 'SELECT count(DISTINCT lt.link_id)');
     return this.stmt(source).pluck().get(params) as number;
   }
 

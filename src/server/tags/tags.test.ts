@@ -77,6 +77,7 @@ describe('tags', () => {
     expect(await total(key, 'tag[]=green&tag[]=red&tag_mode=all')).toBe(0);
     expect(ids(await get(t, key, '/api/v1/links?tag=red,blue&tag_mode=all'))).toEqual([ia]);
     expect(await total(key, 'tag=nope')).toBe(0);
+    expect(await total(key, 'tag=blue&tag_mode=all')).toBe(2);
     expect(await total(key, 'tag=red,nope')).toBe(2);
     expect(await total(key, 'tag=red,nope&tag_mode=all')).toBe(0);
     expect(await total(key, 'tag=red&status=1')).toBe(2);
