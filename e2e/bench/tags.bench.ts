@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
-import { seedLinks } from './list-seed';
+import { prng, seedLinks } from './list-seed';
 import { measure, type Sample } from './latency';
 import { serve } from './list.bench';
 import { runIfMain } from './standalone';
@@ -24,17 +24,6 @@ const COMMON = [
 ] as const;
 const TAIL = 500;
 const RARE = 'rare-launch';
-
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Tags for the seeded links: ~90 % get a common tag, ~50 % a tail tag (Zipf-like), ~10 % a third, 20 links the rare one. */
 function seedTags(file: string, userId: number, count: number): Promise<{ pairs: number; seconds: number }> {
