@@ -31,8 +31,8 @@ export function TagFilter({ query, onChange, open = false }: TagFilterProps) {
         defaultDropdownOpened={open}
         maxValues={20}
         nothingFoundMessage="No such tag"
-        // Wide enough for the chosen names' pills and a little room to type, so that it stays one line high.
-        w={value.length ? `min(100%, calc(${value.join('').length}ch + ${value.length * 44 + 96}px))` : 150}
+        // Wide enough for the chosen names' pills and the field beside them (Mantine gives it at least 100 px), so that it stays one line high.
+        w={value.length ? `min(100%, calc(${value.join('').length}ch + ${value.length * 40 + 190}px))` : 150}
         maw="100%"
         comboboxProps={{ width: 260, position: 'bottom-start' }}
       />
