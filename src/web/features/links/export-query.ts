@@ -13,5 +13,7 @@ export function exportQuery(list: Partial<LinkListQuery>, format: ExportFormat):
     if (typeof value === 'string' || typeof value === 'number') out[key] = value;
     else if (Array.isArray(value) && value.length) out[key] = value;
   }
+  // The tag mode only with tags, and only when it is not the default.
+  if (!out.tag || out.tag_mode === 'any') delete out.tag_mode;
   return out;
 }

@@ -111,6 +111,7 @@ export function toPayload(v: LinkFormValues, mode: EditorMode): Record<string, u
   };
   if (mode === 'create') {
     if (v.domain_id) body.domain_id = Number(v.domain_id);
+    if (!v.tags.length) delete body.tags;
     for (const k of ['alias', 'title', 'expiration_url', 'clicks_limit', 'active_period_start_at', 'active_period_end_at', 'targets_type', 'space_id'] as const) {
       if (body[k] === '') delete body[k];
     }
