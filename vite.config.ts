@@ -13,6 +13,7 @@ const POSTGRES_TESTS = [
   'webhooks/webhooks', 'webhooks/webhook-delivery',
   'stats/analytics', 'clicks/click-recording',
   'live/live.routes',
+  'tags/tags', 'tags/tags.bulk',
 ].map((f) => `src/server/${f}.test.ts`);
 
 if (!process.env.TEST_DATABASE_URL && process.argv.some((a) => a.includes('vitest'))) {

@@ -20,6 +20,8 @@ test('no page scrolls sideways at 390 px', async ({ page, adminAccount }) => {
     domain_id: domain.id,
     space_id: space.id,
     pixel_ids: [pixel.id],
+    // Long tag names (40 characters, the most), more than a card shows.
+    tags: ['Autumn collection launch outerwear EMEA', 'Newsletter subscribers only campaign 26', 'Waterproof line for the whole family 26', 'knitwear'],
   });
   // An import of a file with a long name and a failing row with a long URL (its result shows both).
   const job = await seed.importFile(api, `url,alias\nhttps://shop.example.com/${LONG}/${LONG}?utm_campaign=${LONG},bad alias ${LONG}\n`, `${LONG}-${LONG}-export.csv`, '?partial=1');
@@ -35,6 +37,7 @@ test('no page scrolls sideways at 390 px', async ({ page, adminAccount }) => {
     `/domains/${domain.id}/edit`,
     '/spaces',
     `/spaces/${space.id}/edit`,
+    '/tags',
     '/pixels',
     `/pixels/${pixel.id}/edit`,
     '/account',

@@ -24,7 +24,7 @@ export interface SeedResult {
 }
 
 /** A small deterministic PRNG so that every run seeds the same data. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
     s = (s + 0x6d2b79f5) >>> 0;

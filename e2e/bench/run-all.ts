@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     ['import and export', () => optional('import.bench.ts', 'runImportBench')],
     ['bulk', () => optional('bulk.bench.ts', 'runBulkBench')],
     ['analytics', () => optional('analytics.bench.ts', 'runAnalyticsBench')],
+    ['tags', () => optional('tags.bench.ts', 'runTagsBench')],
   ] as const) {
     console.error(`\n== ${name} benchmark ==`);
     try {

@@ -12,6 +12,7 @@ import { linksBulkRoutes } from './links/links.bulk.routes';
 import { operationsRoutes } from './operations/operations.routes';
 import { spacesRoutes } from './spaces/spaces.routes';
 import { utmTemplatesRoutes } from './utm-templates/utm-templates.routes';
+import { tagsRoutes } from './tags/tags.routes';
 import { qrAccountRoutes, qrRoutes } from './qr/qr.routes';
 import { ogImagesRoutes } from './previews/og-images';
 import { pixelsRoutes } from './pixels/pixels.routes';
@@ -46,6 +47,12 @@ export async function apiPlugin(app: FastifyInstance): Promise<void> {
     if ((request.body === undefined || request.body === null) && request.method !== 'GET' && request.method !== 'DELETE') {
       request.body = {};
     }
+    // The list filters' `tag[]=a&tag[]=b` (bracket notation, as in form bodies) is `tag`.
+    const query = request.query as Record<string, unknown> | undefined;
+    if (query && 'tag[]' in query) {
+      const { 'tag[]': bracketed, ...rest } = query;
+      request.query = { ...rest, tag: [rest.tag ?? [], bracketed].flat() };
+    }
     done();
   });
   await app.register(openApiPlugin);
@@ -60,6 +67,7 @@ export async function apiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(operationsRoutes, { prefix: '/operations' });
   await app.register(spacesRoutes, { prefix: '/spaces' });
   await app.register(utmTemplatesRoutes, { prefix: '/utm-templates' });
+  await app.register(tagsRoutes, { prefix: '/tags' });
   await app.register(pixelsRoutes, { prefix: '/pixels' });
   await app.register(usersRoutes, { prefix: '/users' });
   await app.register(accountRoutes, { prefix: '/account' });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { LIMITS } from './enums';
 import { MAX_ID, flag01, idList, idRef, intField, nullableUrl, timestampField } from './fields';
 import { linkFilterFields } from './link-list.schema';
+import { tagNamesField } from './tag.schema';
 
 /** Rows per POST /links/bulk. */
 export const BULK_CREATE_MAX = 1000;
@@ -70,15 +71,16 @@ export function isExplicit(s: Selection): boolean {
     s.space_id !== undefined ||
     s.domain_id !== undefined ||
     s.pixel_id !== undefined ||
+    (s.tag !== undefined && s.tag.length > 0) ||
     s.all === 1
   );
 }
 
 export const SELECTION_REQUIRED =
-  'Select links by ids or by filters (search, status, space_id, domain_id, pixel_id), or send all=1 to select every link.';
+  'Select links by ids or by filters (search, status, space_id, domain_id, pixel_id, tag), or send all=1 to select every link.';
 
 /** The fields a bulk PATCH can set. */
-export const BULK_FIELDS = ['space_id', 'disabled', 'pixel_ids', 'active_period_end_at', 'clicks_limit', 'expiration_url'] as const;
+export const BULK_FIELDS = ['space_id', 'disabled', 'pixel_ids', 'active_period_end_at', 'clicks_limit', 'expiration_url', 'add_tags', 'remove_tags'] as const;
 export type BulkField = (typeof BULK_FIELDS)[number];
 
 const clicksLimit = z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? null : v), intField(1, LIMITS.clicksLimitMax).nullable());
@@ -94,9 +96,13 @@ export const bulkUpdateBodySchema = z.object({
       active_period_end_at: timestampField.optional(),
       clicks_limit: clicksLimit.optional(),
       expiration_url: nullableUrl().optional(),
+      /** Tag names to add to every selected link (unknown names are created). */
+      add_tags: tagNamesField.optional(),
+      /** Tag names to take off every selected link (unknown names are ignored). */
+      remove_tags: tagNamesField.optional(),
     })
     .optional()
-    .meta({ description: `What to change: ${BULK_FIELDS.join(', ')}. An empty value clears (space, pixels, end, limit, expiration URL).` }),
+    .meta({ description: `What to change: ${BULK_FIELDS.join(', ')}. An empty value clears (space, pixels, end, limit, expiration URL); add_tags and remove_tags are tag names.` }),
 });
 
 export const bulkActionQuerySchema = z.object({ dry_run: queryFlag });

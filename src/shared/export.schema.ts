@@ -16,13 +16,14 @@ export type LinkExportQuery = z.output<typeof linkExportQuerySchema>;
 
 /**
  * The columns of the links CSV, in order. Lists are encoded so that one cell holds them: `targets` is the
- * JSON array of {key, value} (as GET /links shows it), `pixel_ids` the ids separated by spaces. Flags are
+ * JSON array of {key, value} (as GET /links shows it), `pixel_ids` the ids separated by spaces, `tags` the names separated by ", " (last, so that the earlier
+ * columns keep their places). Flags are
  * 0/1; `password` and `redirect_password` say whether one is set (passwords never leave the server).
  */
 export const LINK_EXPORT_COLUMNS = [
   'id', 'alias', 'url', 'short_url', 'title', 'status', 'disabled', 'targets_type', 'targets', 'sensitive_content', 'privacy',
   'password', 'redirect_password', 'active_period_start_at', 'active_period_end_at', 'clicks_limit', 'expiration_url', 'clicks',
-  'space_id', 'space_name', 'domain_id', 'domain_name', 'pixel_ids', 'created_at', 'updated_at',
+  'space_id', 'space_name', 'domain_id', 'domain_name', 'pixel_ids', 'created_at', 'updated_at', 'tags',
 ] as const;
 
 export const clicksExportQuerySchema = z

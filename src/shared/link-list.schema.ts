@@ -2,9 +2,36 @@
 import { z } from 'zod';
 import { MAX_ID, queryEnum, queryInt, queryNumberEnum, querySearch } from './fields';
 import { pagingFields } from './list-query';
+import { TAG_NAME_MAX, tagKey } from './tag.schema';
 
 export const LINK_SORT_BY = ['id', 'clicks', 'title', 'alias', 'url'] as const;
 export const LINK_SEARCH_BY = ['title', 'alias', 'url'] as const;
+export const TAG_MODES = ['any', 'all'] as const;
+/** Tag names one list filter takes at most. */
+export const TAG_FILTER_MAX = 20;
+
+/**
+ * `tag`: one or several tag names, comma-separated (`tag=a,b`) and/or repeated (`tag=a&tag=b`; `tag[]=a` is
+ * read as `tag` by the server). Names are trimmed, repeats (ignoring case) dropped; absent or empty: no filter.
+ */
+export const tagFilterField = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === '') return undefined;
+    const list = Array.isArray(v) ? v : [v];
+    if (!list.every((x) => typeof x === 'string')) return v;
+    const seen = new Set<string>();
+    const names = (list as string[]).flatMap((x) => x.split(',')).map((x) => x.trim()).filter((x) => {
+      if (!x || seen.has(tagKey(x))) return false;
+      seen.add(tagKey(x));
+      return true;
+    });
+    return names.length ? names : undefined;
+  },
+  z
+    .array(z.string().max(TAG_NAME_MAX, { error: `must be tag names of at most ${TAG_NAME_MAX} characters.` }), { error: 'must be tag names.' })
+    .max(TAG_FILTER_MAX, { error: `must not have more than ${TAG_FILTER_MAX} tag names.` })
+    .optional(),
+);
 
 /** The list's filters: also the selection of the bulk API and of the export. */
 export const linkFilterFields = {
@@ -14,6 +41,9 @@ export const linkFilterFields = {
   space_id: queryInt(0, MAX_ID),
   domain_id: queryInt(0, MAX_ID),
   pixel_id: queryInt(1, MAX_ID),
+  tag: tagFilterField,
+  /** any: links with at least one of the tags; all: links with every one of them. */
+  tag_mode: queryEnum(TAG_MODES, 'any'),
 };
 
 export const linkListQuerySchema = z.object({

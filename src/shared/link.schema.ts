@@ -13,6 +13,7 @@ import {
 } from './fields';
 import { checkTargets, targetsField, targetsTypeField, type Target } from './targets';
 import { UTM_KEYS, utmChangesOf, withUtm, type UtmKey } from './utm';
+import { tagNamesField, type LinkTag } from './tag.schema';
 
 const reserved = new Set<string>(RESERVED_ALIASES.map((a) => a.toLowerCase()));
 
@@ -62,6 +63,8 @@ const editableFields = {
   og_title: nullableText(LIMITS.ogTitleMax),
   og_description: nullableText(LIMITS.ogDescriptionMax),
   og_image: nullableUrl(),
+  /** Tag names; unknown names are created, an empty value clears. */
+  tags: tagNamesField,
   ...(Object.fromEntries(UTM_KEYS.map((k) => [k, nullableText(LIMITS.utmMax)])) as Record<UtmKey, ReturnType<typeof nullableText>>),
 };
 
@@ -153,6 +156,8 @@ export interface Link {
   space: { id: number; name: string; color: number } | null;
   domain: { id: number; name: string; url: string } | null;
   pixels: { id: number; name: string; type: PixelType }[];
+  /** Sorted by name (beyond the contract). */
+  tags: LinkTag[];
   created_at: string;
   updated_at: string;
 }

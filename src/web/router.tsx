@@ -1,4 +1,4 @@
-// The route tree: root -> [sign-in, app shell -> [links..., domains..., spaces..., pixels..., account..., users..., operations, import, webhooks..., analytics]].
+// The route tree: root -> [sign-in, app shell -> [links..., domains..., spaces..., tags, pixels..., account..., users..., operations, import, webhooks..., analytics]].
 import { createRoute, createRouter, redirect } from '@tanstack/react-router';
 import { rootRoute } from './routes/root';
 import { appRoute } from './routes/app-layout';
@@ -6,6 +6,7 @@ import { signInRoute } from './routes/sign-in';
 import { linkRoutes } from './routes/links';
 import { domainRoutes } from './routes/domains';
 import { spaceRoutes } from './routes/spaces';
+import { tagRoutes } from './routes/tags';
 import { pixelRoutes } from './routes/pixels';
 import { accountRoutes } from './routes/account';
 import { userRoutes } from './routes/users';
@@ -25,7 +26,7 @@ const indexRoute = createRoute({
   },
 });
 
-const routeTree = rootRoute.addChildren([signInRoute, appRoute.addChildren([indexRoute, ...linkRoutes, ...domainRoutes, ...spaceRoutes, ...pixelRoutes, ...accountRoutes, ...userRoutes, ...linkDetailsRoutes, ...operationRoutes, ...importRoutes, ...webhookRoutes, ...analyticsRoutes])]);
+const routeTree = rootRoute.addChildren([signInRoute, appRoute.addChildren([indexRoute, ...linkRoutes, ...domainRoutes, ...spaceRoutes, ...tagRoutes, ...pixelRoutes, ...accountRoutes, ...userRoutes, ...linkDetailsRoutes, ...operationRoutes, ...importRoutes, ...webhookRoutes, ...analyticsRoutes])]);
 
 export const router = createRouter({
   routeTree,

@@ -283,6 +283,30 @@ export interface WebhookLinkEventsTable {
   event_key: string;
 }
 
+/** A tag of an account (migration 012); name_key is the name lower-cased, unique per account. */
+/** A tag of an account (migration 012); name_key is the name lower-cased, unique per account. */
+/** A tag of an account (migration 012); name_key is the name lower-cased, unique per account. */
+export interface TagsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  name_key: string;
+  color: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LinkTagsTable {
+  link_id: number;
+  tag_id: number;
+}
+
+export interface OperationLinkTagsTable {
+  operation_id: number;
+  link_id: number;
+  tag_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   domains: DomainsTable;
@@ -310,4 +334,7 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_link_events: WebhookLinkEventsTable;
+  tags: TagsTable;
+  link_tags: LinkTagsTable;
+  operation_link_tags: OperationLinkTagsTable;
 }

@@ -54,7 +54,7 @@ export function linkCsvRow(l: Link): string {
     l.id, l.alias, l.url, l.short_url, l.title, l.status, l.disabled, l.targets_type, JSON.stringify(l.targets), l.sensitive_content,
     l.privacy, l.password ? 1 : 0, l.redirect_password ? 1 : 0, l.active_period_start_at, l.active_period_end_at, l.clicks_limit,
     l.expiration_url, l.clicks, l.space?.id, l.space?.name, l.domain?.id, l.domain?.name, l.pixels.map((p) => p.id).join(' '),
-    l.created_at, l.updated_at,
+    l.created_at, l.updated_at, l.tags.map((t) => t.name).join(', '),
   ]);
 }
 

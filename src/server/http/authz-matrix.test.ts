@@ -69,6 +69,7 @@ const FIXTURES: Record<string, () => Promise<number>> = {
     return res.json().data.operation.id as number;
   },
   'utm-templates': async () => (await create(t, t.adminKey, 'utm-templates', { name: 'Theirs', utm_source: 'theirs' })).id,
+  tags: async () => (await create(t, t.adminKey, 'tags', { name: 'Theirs' })).id,
   imports: async () => {
     const res = await t.as(t.adminKey, { method: 'POST', url: '/api/v1/links/import', payload: 'url\nhttps://e.com/theirs\n', headers: { 'content-type': 'text/csv' } });
     await importRunnerOf(t.app.ctx)?.idle(); // finished, so that the owner's view of it stays the same
@@ -99,6 +100,7 @@ const BODIES: Record<string, { create?: object; update?: object }> = {
   users: { create: { name: 'Hijacked' }, update: { name: 'Hijacked' } },
   'utm-templates': { create: { name: 'Hijacked', utm_source: 'x' }, update: { name: 'Hijacked' } },
   webhooks: { create: { url: 'https://hijack.example/hook', events: ['link.expired'] }, update: { url: 'https://hijack.example/hook' } },
+  tags: { create: { name: 'Hijacked' }, update: { name: 'Hijacked' } },
 };
 // Routes whose valid body is not their resource's (by method and path).
 const PATH_BODIES: Record<string, object> = {

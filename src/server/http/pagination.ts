@@ -40,7 +40,7 @@ export function paginate<T>(request: FastifyRequest, data: T[], total: number, p
 
 export const ok = <T>(data: T) => ({ data, status: 200 as const });
 
-export const deleted = (id: number, object: 'domain' | 'link' | 'space' | 'pixel' | 'user' | 'utm_template' | 'webhook') => ({
+export const deleted = (id: number, object: 'domain' | 'link' | 'space' | 'pixel' | 'user' | 'utm_template' | 'webhook' | 'tag') => ({
   id,
   object,
   deleted: true,

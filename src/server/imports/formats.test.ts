@@ -26,11 +26,11 @@ describe('import formats', () => {
 
   it('maps each source to the fields of POST /links', () => {
     expect(rowsOf('bitly.csv').rows[1]).toMatchObject({
-      fields: { url: 'https://example.org/reports/2026/q1.pdf', alias: 'q1-report', title: 'Quarterly report, Q1' },
+      fields: { url: 'https://example.org/reports/2026/q1.pdf', alias: 'q1-report', title: 'Quarterly report, Q1', tags: ['finance', 'reports'] },
       created_at: '2026-03-05 17:40:12',
     });
     expect(rowsOf('kutt.csv').rows[1]?.fields).toEqual({ url: 'https://example.com/promo', alias: 'promo', title: 'Promo with expiry', active_period_end_at: '2027-01-01T00:00:00.000Z' });
-    expect(rowsOf('shlink-import.csv').rows[0]?.fields).toEqual({ url: 'https://example.com/from-shlink-import-format', alias: 'imported1', title: 'Shlink CSV import format' });
+    expect(rowsOf('shlink-import.csv').rows[0]?.fields).toEqual({ url: 'https://example.com/from-shlink-import-format', alias: 'imported1', title: 'Shlink CSV import format', tags: ['a', 'b'] });
     const linkdeck = rowsOf('linkdeck.csv').rows;
     expect(linkdeck[0]?.fields.targets).toEqual([{ key: 'US', value: 'https://example.com/us' }, { key: 'DE', value: 'https://example.com/de' }]);
     expect(linkdeck[1]?.fields).toMatchObject({ alias: '-dash-first', title: '=not a formula', privacy: '1', disabled: '1' });

@@ -10,7 +10,8 @@
 // - kutt: Kutt's link objects: address, target, description, domain, visit_count, created_at, expire_in.
 // - shlink: shlink-web-client's export (createdAt, domain, shortCode, shortUrl, longUrl, title, tags,
 //   visits) and Shlink's CSV import format (longUrl, shortCode, domain, title, tags).
-// Click counts, tags and source domains are not imported (see the README).
+// Tags come along from linkdeck, bitly and shlink files (names separated by commas); click counts and
+// source domains are not imported (see the README).
 import { unescapeCell } from '../../shared/csv';
 import type { ImportSource } from '../../shared/import.schema';
 import { detectSource, normalizeHeader } from '../../shared/import-formats';
@@ -46,6 +47,12 @@ export function aliasOfShortUrl(value: string): string {
   const path = value.replace(/^[a-z]+:\/\//i, '').replace(/[?#].*$/, '').replace(/\/+$/, '');
   const slash = path.lastIndexOf('/');
   return slash === -1 ? path : path.slice(slash + 1);
+}
+
+/** A cell of tag names separated by commas ("finance, reports"); none: undefined. */
+export function tagCell(value: string | undefined): string[] | undefined {
+  const names = (value ?? '').split(',').map((n) => n.trim()).filter(Boolean);
+  return names.length ? names : undefined;
 }
 
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
@@ -87,6 +94,7 @@ function readLinkdeck(get: Cells): RowInput {
       clicks_limit: cell('clickslimit'),
       expiration_url: cell('expirationurl'),
       pixel_ids: pixels ? pixels.split(/[\s,|;]+/) : undefined,
+      tags: tagCell(cell('tags')),
     }),
     created_at: cell('createdat')?.trim() || undefined,
     space_name: cell('spacename')?.trim() || undefined,
@@ -97,7 +105,8 @@ function readLinkdeck(get: Cells): RowInput {
 
 const READERS: Record<ImportSource, (get: Cells) => RowInput> = {
   shlink: (get) => ({
-    fields: defined({ url: get('longurl'), alias: first(get, 'shortcode'), title: first(get, 'title') }),
+    // Shlink separates tags with '|' in its import format, with ',' in the web client's export.
+    fields: defined({ url: get('longurl'), alias: first(get, 'shortcode'), title: first(get, 'title'), tags: tagCell(get('tags')?.replace(/\|/g, ',')) }),
     created_at: first(get, 'createdat', 'datecreated'),
     issues: [],
   }),
@@ -105,7 +114,7 @@ const READERS: Record<ImportSource, (get: Cells) => RowInput> = {
     const custom = first(get, 'custombitlinks', 'custombitlink', 'customlinks', 'customlink', 'custombackhalf')?.split(/[\s,|;]+/)[0];
     const short = custom ?? first(get, 'bitlink', 'link', 'bitlylink', 'shortlink', 'id');
     return {
-      fields: defined({ url: get('longurl'), alias: short ? aliasOfShortUrl(short) : undefined, title: first(get, 'title') }),
+      fields: defined({ url: get('longurl'), alias: short ? aliasOfShortUrl(short) : undefined, title: first(get, 'title'), tags: tagCell(get('tags')) }),
       created_at: first(get, 'createdat', 'created', 'datecreated', 'createddate'),
       issues: [],
     };

@@ -144,7 +144,7 @@ async function settleAliases(
     }
     mine.add(alias);
     opts.onSettled?.(r.line, outcome, r.alias === undefined ? undefined : alias);
-    ready.push({ line: r.line, values: { ...r.values, alias }, pixelIds: r.pixelIds });
+    ready.push({ line: r.line, values: { ...r.values, alias }, pixelIds: r.pixelIds, tags: r.tags });
   }
   return ready;
 }

@@ -29,6 +29,8 @@ export interface CheckedRow {
   alias: string | undefined;
   values: Omit<Insertable<LinksTable>, 'alias'>;
   pixelIds: number[];
+  /** Tag names (created for the account when missing). */
+  tags: string[];
 }
 
 const failure = (line: number, field: string | null, message: string): ImportFailure => ({
@@ -82,6 +84,7 @@ export function checkRow(ctx: RowContext, rec: CsvRecord): CheckedRow | ImportFa
     line,
     alias: link.alias,
     pixelIds: [...new Set(pixelIds)],
+    tags: link.tags ?? [],
     values: {
       user_id: ctx.userId,
       domain_id: domainId,

@@ -2,6 +2,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, ImportsTable, LinksTable } from '../db/schema';
 import { isPostgres } from '../db/dialect';
+import { insertTags } from '../links/links.bulk-create';
 import type { ImportFailure, ImportJob, ImportSource, ImportStatus, OnConflict } from '../../shared/import.schema';
 
 export type ImportRow = Selectable<ImportsTable>;
@@ -32,6 +33,7 @@ export interface NewLink {
   line: number;
   values: Insertable<LinksTable>;
   pixelIds: number[];
+  tags: string[];
 }
 
 export class ImportsRepo {
@@ -98,6 +100,7 @@ export class ImportsRepo {
     return this.db.transaction().execute(async (trx) => {
       const written = new Set<number>();
       const pixels: { link_id: number; pixel_id: number }[] = [];
+      const tagged: { id: number; tags: string[] }[] = [];
       // 500 rows of 20 columns stay under both databases' limits on bound parameters.
       for (let i = 0; i < links.length; i += 500) {
         const part = links.slice(i, i + 500);
@@ -113,9 +116,12 @@ export class ImportsRepo {
           if (!link) continue;
           written.add(link.line);
           for (const p of link.pixelIds) pixels.push({ link_id: r.id, pixel_id: p });
+          if (link.tags.length) tagged.push({ id: r.id, tags: link.tags });
         }
       }
       for (let i = 0; i < pixels.length; i += 1000) await trx.insertInto('link_pixels').values(pixels.slice(i, i + 1000)).execute();
+      const first = links[0];
+      if (first) await insertTags(trx, [first.values], tagged.map((t) => t.id), tagged.map((t) => t.tags));
       return written;
     });
   }

@@ -7,6 +7,32 @@ import type SQLite from 'better-sqlite3';
 import type { LinkListQuery } from '../../shared/link.schema';
 import { likePattern } from '../http/pagination';
 import type { LinkRow } from './links.repo';
+import { tagKey } from '../../shared/tag.schema';
+
+/**
+ * The tag filter as a subquery of link ids: links with any of the account's tags named `keys` (name_key), or
+ * with all of them (as many distinct matches as names: an unknown name makes that impossible, so nothing
+ * matches). `keys` is a JSON array parameter on SQLite (json_each), an array on PostgreSQL (any()).
+ */
+export function tagSubquery(mode: 'any' | 'all', keysIn: string, count: string): string {
+  const any = `SELECT lt.link_id FROM tags t JOIN link_tags lt ON lt.tag_id = t.id WHERE t.user_id = @user AND t.name_key IN (${keysIn})`;
+  return mode === 'all' ? `${any} GROUP BY lt.link_id HAVING count(*) = ${count}` : any;
+}
+
+/** The same filter checked link by link (the link_tags primary key), for a page of links that many tags match. */
+function tagProbe(mode: 'any' | 'all'): string {
+  const tagged = `FROM link_tags lt JOIN tags t ON t.id = lt.tag_id WHERE lt.link_id = l.id AND t.user_id = @user
+    AND t.name_key IN (SELECT value FROM json_each(@tags))`;
+  return mode === 'all' ? `(SELECT count(*) ${tagged}) = @tagCount` : `EXISTS (SELECT 1 ${tagged})`;
+}
+
+/**
+ * Share of an account's links a tag filter must match for a page to be read in the list's order, checking each
+ * link's tags (it finds a page after about page size / share links); below it, the matching ids are collected
+ * first and the page sorted from those. Collecting costs what the tags' index ranges hold: for `any` about the
+ * matches, for `all` every link of each tag (however few have them all), hence a lower share there.
+ */
+const PROBE_SHARE = { any: 0.02, all: 0.002 };
 
 /** FTS5 query for a substring in one column: the trigram tokenizer matches any 3+ character substring. */
 export function ftsQuery(column: 'title' | 'alias' | 'url', term: string): string {
@@ -32,7 +58,7 @@ export interface Built {
 }
 
 /** The list's filters as SQL on `l` (also the links export's, exports/link-export.ts). */
-export function listFilters(userId: number, q: LinkListQuery, now: string): Built {
+export function listFilters(userId: number, q: LinkListQuery, now: string, probeTags = false): Built {
   const filters: string[] = [];
   const params: Record<string, unknown> = { user: userId, now };
   let fts: string | null = null;
@@ -51,6 +77,12 @@ export function listFilters(userId: number, q: LinkListQuery, now: string): Buil
   if (q.space_id) params.space = q.space_id;
   if (q.domain_id) params.domain = q.domain_id;
   if (q.pixel_id !== undefined) params.pixel = q.pixel_id;
+  if (q.tag?.length) {
+    const keys = [...new Set(q.tag.map(tagKey))];
+    filters.push(probeTags ? tagProbe(q.tag_mode) : `l.id IN (${tagSubquery(q.tag_mode, 'SELECT value FROM json_each(@tags)', '@tagCount')})`);
+    params.tags = JSON.stringify(keys);
+    if (q.tag_mode === 'all') params.tagCount = keys.length;
+  }
   return { filters, params, fts };
 }
 
@@ -82,7 +114,11 @@ export class LinkListRepo {
   }
 
   list(userId: number, q: LinkListQuery, now: string): { rows: LinkRow[]; total: number } {
-    const b = listFilters(userId, q, now);
+    const counted = listFilters(userId, q, now);
+    const total = this.count(userId, q, counted);
+    // A tag filter that many links match: read the page in order, checking each link's tags (see PROBE_SHARE).
+    const probe = !!q.tag?.length && total >= PROBE_SHARE[q.tag_mode] * this.counters(userId).total;
+    const b = probe ? listFilters(userId, q, now, true) : counted;
     const where = ['l.user_id = @user', ...b.filters];
     if (q.status !== 0) where.push(STATUS_SQL[q.status]);
     const dir = q.sort === 'asc' ? 'ASC' : 'DESC';
@@ -102,7 +138,7 @@ export class LinkListRepo {
         ORDER BY l.${q.sort_by} ${dir}${nulls}, l.id ${dir} LIMIT @limit OFFSET @offset`;
     }
     const rows = this.stmt(source).all(params) as LinkRow[];
-    return { rows, total: this.count(userId, q, b) };
+    return { rows, total };
   }
 
   /**
@@ -133,13 +169,38 @@ export class LinkListRepo {
     }
     if (q.status !== 0) return this.countWhere(b, [STATUS_SQL[q.status]]);
     // Not time-dependent and not touched by clicks: cache it until the account's version changes.
-    const key = `${userId}\u0000${q.search_by}\u0000${q.search ?? ''}\u0000${q.space_id}\u0000${q.domain_id}\u0000${q.pixel_id}`;
+    const key = `${userId}\u0000${q.search_by}\u0000${q.search ?? ''}\u0000${q.space_id}\u0000${q.domain_id}\u0000${q.pixel_id}\u0000${q.tag_mode}\u0000${b.params.tags ?? ''}`;
     const hit = this.counts.get(key);
     if (hit && hit.version === c.version) return hit.total;
-    const total = b.fts && b.filters.length === 0 ? this.searchCount(b.params, c) : this.countWhere(b, []);
+    const onlyTags = !b.fts && b.filters.length === 1 && !!q.tag?.length;
+    const total = onlyTags ? this.tagCount(userId, q) : b.fts && b.filters.length === 0 ? this.searchCount(b.params, c) : this.countWhere(b, []);
     if (this.counts.size >= 1000) this.counts.delete(this.counts.keys().next().value as string);
     this.counts.set(key, { version: c.version, total });
     return total;
+  }
+
+  /**
+   * Links with the tags when nothing else filters: link_tags alone answers (a tag's links are all of its own
+   * account), without reading the links; one tag is a count of its index range.
+   */
+  private tagCount(userId: number, q: LinkListQuery): number {
+    const keys = [...new Set((q.tag ?? []).map(tagKey))];
+    const params = { user: userId, tags: JSON.stringify(keys), tagCount: keys.length };
+    // One name: all is any. Several, any: the distinct links of their ranges.
+    const ids = tagSubquery('any', 'SELECT value FROM json_each(@tags)', '@tagCount');
+    if (q.tag_mode === 'all' && keys.length > 1) {
+      // Every tag must exist; then the links of the smallest one, each checked for the others (primary key).
+      const tags = this.stmt(`SELECT t.id, (SELECT count(*) FROM link_tags WHERE tag_id = t.id) AS n FROM tags t
+        WHERE t.user_id = @user AND t.name_key IN (SELECT value FROM json_each(@tags)) ORDER BY n`).all(params) as { id: number; n: number }[];
+      const [smallest, ...others] = tags;
+      if (!smallest || tags.length < keys.length) return 0;
+      return this.stmt(`SELECT count(*) FROM link_tags a WHERE a.tag_id = @first
+        AND (SELECT count(*) FROM link_tags b WHERE b.link_id = a.link_id AND b.tag_id IN (SELECT value FROM json_each(@others))) = @more`)
+        .pluck()
+        .get({ first: smallest.id, others: JSON.stringify(others.map((t) => t.id)), more: others.length }) as number;
+    }
+    const source = keys.length === 1 ? ids.replace('SELECT lt.link_id', 'SELECT count(*)') : ids.replace('SELECT lt.link_id', 'SELECT count(DISTINCT lt.link_id)');
+    return this.stmt(source).pluck().get(params) as number;
   }
 
   /** Expired links of an account: by end date, plus by click limit among those whose end has not passed. */

@@ -40,6 +40,7 @@ export function presentLink(row: LinkRow, rel: Related, baseUrl: string, now = n
     space: space ? { id: space.id, name: space.name, color: space.color } : null,
     domain: domain ? { id: domain.id, name: domain.name, url: origin } : null,
     pixels: (rel.pixelsByLink.get(row.id) ?? []).map((p) => ({ id: p.id, name: p.name, type: p.type as PixelType })),
+    tags: rel.tagsByLink.get(row.id) ?? [],
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

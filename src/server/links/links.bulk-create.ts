@@ -11,6 +11,8 @@ import { LinksRepo, type LinkRow } from './links.repo';
 import { newLinkRow } from './link-row';
 import { presentLink } from './link.presenter';
 import { generateAlias, randomAlias } from './alias';
+import { resolveTags } from '../tags/tags.repo';
+import { defaultTagColor, tagKey } from '../../shared/tag.schema';
 
 type Issue = { field: string; message: string };
 export type BulkPreview = Omit<Link, 'id' | 'alias' | 'short_url' | 'created_at' | 'updated_at'> & {
@@ -129,8 +131,8 @@ export class BulkCreator {
     return out;
   }
 
-  /** Writes the rows and their pixel links in one transaction; the new ids in the rows' order. */
-  async insert(values: Insertable<LinksTable>[], pixelIds: number[][]): Promise<number[]> {
+  /** Writes the rows, their pixel links and their tags (names) in one transaction; the new ids in the rows' order. */
+  async insert(values: Insertable<LinksTable>[], pixelIds: number[][], tags: string[][] = []): Promise<number[]> {
     return this.ctx.db.kysely.transaction().execute(async (trx) => {
       const idOf = new Map<string, number>();
       for (let i = 0; i < values.length; i += 100) {
@@ -140,6 +142,7 @@ export class BulkCreator {
       const ids = values.map((v) => idOf.get(aliasKey(v.domain_id ?? null, v.alias)) as number);
       const pairs = ids.flatMap((id, i) => (pixelIds[i] ?? []).map((p) => ({ link_id: id, pixel_id: p })));
       for (let i = 0; i < pairs.length; i += 500) await trx.insertInto('link_pixels').values(pairs.slice(i, i + 500)).execute();
+      await insertTags(trx, values, ids, tags);
       return ids;
     });
   }
@@ -161,10 +164,20 @@ export class BulkCreator {
 
   /** What the rows would look like once created (dry run): no id yet, no alias when it would be generated. */
   async preview(values: Insertable<LinksTable>[], valid: CheckedBatch['valid'], pixelIds: number[][]): Promise<BulkPreview[]> {
+    const userId = values[0]?.user_id ?? 0;
+    const names = [...new Set(valid.flatMap((v) => (v.input.tags ?? []).map(tagKey)))];
+    const known = names.length
+      ? await this.ctx.db.kysely.selectFrom('tags').select(['id', 'name', 'name_key', 'color']).where('user_id', '=', userId).where('name_key', 'in', names).execute()
+      : [];
+    const byKey = new Map(known.map((t) => [t.name_key, { id: t.id, name: t.name, color: t.color }]));
     const rows = values.map((v, i) => ({ ...v, id: -(i + 1), clicks: 0 }) as LinkRow);
     const related = await this.repo.related(rows); // negative ids: no stored pixels, so they come from the input
     const pixels = await this.ctx.db.kysely.selectFrom('pixels').select(['id', 'name', 'type']).where('id', 'in', [0, ...new Set(pixelIds.flat())]).execute();
     const byPixel = new Map(pixels.map((p) => [p.id, p]));
+    // Tags that would be created have no id yet (0).
+    rows.forEach((r, i) =>
+      related.tagsByLink.set(r.id, (valid[i]?.input.tags ?? []).map((n) => byKey.get(tagKey(n)) ?? { id: 0, name: n, color: defaultTagColor(n) })),
+    );
     rows.forEach((r, i) => related.pixelsByLink.set(r.id, (pixelIds[i] ?? []).map((p) => byPixel.get(p)).filter((p) => !!p).sort((a, b) => a.id - b.id)));
     return rows.map((r, i) => {
       const link = presentLink(r, related, this.ctx.config.baseUrl);
@@ -175,3 +188,15 @@ export class BulkCreator {
 }
 
 const rowOf = (field: string) => Number(field.split('.')[1]);
+
+/** The tags of new links: every name of the batch resolved once (one account per batch), then the pairs. */
+export async function insertTags(trx: Kysely<Database>, values: Insertable<LinksTable>[], ids: number[], tags: string[][]): Promise<void> {
+  const userId = values[0]?.user_id;
+  const names = [...new Map(tags.flat().map((n) => [tagKey(n), n])).values()];
+  if (userId === undefined || !names.length) return;
+  await resolveTags(trx, userId, names);
+  const rows = await trx.selectFrom('tags').select(['id', 'name_key']).where('user_id', '=', userId).where('name_key', 'in', names.map(tagKey)).execute();
+  const idOf = new Map(rows.map((r) => [r.name_key, r.id]));
+  const pairs = ids.flatMap((id, i) => (tags[i] ?? []).map((n) => ({ link_id: id, tag_id: idOf.get(tagKey(n)) as number })));
+  for (let i = 0; i < pairs.length; i += 500) await trx.insertInto('link_tags').values(pairs.slice(i, i + 500)).execute();
+}

@@ -9,6 +9,9 @@ import type { LinkListQuery } from '../../shared/link.schema';
 import { UNDO_WINDOW_MS, type BulkChanges, type Selection } from '../../shared/bulk.schema';
 import { LinkListRepo } from './link-list.repo';
 import { PgLinkListRepo } from './pg-link-list.repo';
+import { TAGS_PER_LINK_MAX } from '../../shared/tag.schema';
+import { existingTagIds, resolveTags } from '../tags/tags.repo';
+import { fieldError } from '../http/errors';
 
 export type Trx = Kysely<Database>;
 
@@ -57,6 +60,8 @@ export function listQueryOf(s: Selection): LinkListQuery {
     space_id: s.space_id,
     domain_id: s.domain_id,
     pixel_id: s.pixel_id,
+    tag: s.tag,
+    tag_mode: s.tag_mode,
     sort_by: 'id',
     sort: 'desc',
     per_page: 10,
@@ -125,7 +130,7 @@ export class LinksBulkRepo {
   /** Drops the before-images of operations whose undo window is over, then records a new operation. */
   private async record(trx: Trx, userId: number, kind: 'update' | 'delete', s: Selection, changes: object, ids: number[], now: string): Promise<Recorded> {
     const expired = sql<boolean>`operation_id IN (SELECT id FROM operations WHERE purged = 0 AND undo_until < ${now})`;
-    for (const table of ['operation_links', 'operation_link_pixels', 'operation_deleted_links', 'operation_click_events', 'operation_click_daily'] as const) {
+    for (const table of ['operation_links', 'operation_link_pixels', 'operation_link_tags', 'operation_deleted_links', 'operation_click_events', 'operation_click_daily'] as const) {
       await trx.deleteFrom(table).where(expired).execute();
     }
     await trx.updateTable('operations').set({ purged: 1 }).where('purged', '=', 0).where('undo_until', '<', now).execute();
@@ -134,7 +139,8 @@ export class LinksBulkRepo {
       .values({
         user_id: userId,
         kind,
-        selection: JSON.stringify(s),
+        // The tag mode only means something with tags: the recorded selection stays as the caller made it.
+        selection: JSON.stringify(s.tag?.length ? s : { ...s, tag_mode: undefined }),
         changes: JSON.stringify(changes),
         count: ids.length,
         created_at: now,
@@ -164,6 +170,38 @@ export class LinksBulkRepo {
       .execute();
   }
 
+  /** The before-image of the operation's links' tags. */
+  private async saveTags(trx: Trx, op: number): Promise<void> {
+    await trx
+      .insertInto('operation_link_tags')
+      .columns(['operation_id', 'link_id', 'tag_id'])
+      .expression(trx.selectFrom('link_tags').select([sql.lit(op).as('operation_id'), 'link_id', 'tag_id']).where(ofOperation('link_id', op)))
+      .execute();
+  }
+
+  /** Adds and takes off tags (names) on the operation's links; no link may end up with more than 20. */
+  private async changeTags(trx: Trx, userId: number, op: number, add: string[], remove: string[]): Promise<void> {
+    await this.saveTags(trx, op);
+    const removed = await existingTagIds(trx, userId, remove);
+    if (removed.length) await trx.deleteFrom('link_tags').where(ofOperation('link_id', op)).where(inIds(trx, 'tag_id', removed)).execute();
+    const added = await resolveTags(trx, userId, add);
+    if (!added.length) return;
+    await sql`INSERT INTO link_tags (link_id, tag_id) SELECT ol.link_id, t.id FROM operation_links ol JOIN tags t ON ${inIds(trx, 't.id', added)}
+      WHERE ol.operation_id = ${op} ON CONFLICT (link_id, tag_id) DO NOTHING`.execute(trx);
+    const over = await trx
+      .selectFrom('link_tags')
+      .select('link_id')
+      .where(ofOperation('link_id', op))
+      .groupBy('link_id')
+      .having((eb) => eb.fn.countAll(), '>', TAGS_PER_LINK_MAX)
+      .orderBy('link_id')
+      .limit(10)
+      .execute();
+    if (over.length) {
+      throw fieldError('set.add_tags', `would give links more than ${TAGS_PER_LINK_MAX} tags (ids ${over.map((r) => r.link_id).join(', ')}).`);
+    }
+  }
+
   /** Sets `changes` on the links `ids`, stamping updated_at with the operation's time. */
   async update(trx: Trx, userId: number, s: Selection, changes: BulkChanges, ids: number[], now: string): Promise<Recorded> {
     const counters = await countersOff(trx, userId);
@@ -186,6 +224,9 @@ export class LinksBulkRepo {
           .execute();
       }
     }
+    if (changes.add_tags !== undefined || changes.remove_tags !== undefined) {
+      await this.changeTags(trx, userId, op, changes.add_tags ?? [], changes.remove_tags ?? []);
+    }
     const set: Updateable<LinksTable> = { updated_at: now };
     for (const key of ['space_id', 'disabled', 'active_period_end_at', 'clicks_limit', 'expiration_url'] as const) {
       if (changes[key] !== undefined) (set as Record<string, unknown>)[key] = changes[key];
@@ -202,6 +243,7 @@ export class LinksBulkRepo {
     const op = rec.operationId;
     const lit = sql.lit(op).as('operation_id');
     await this.savePixels(trx, op);
+    await this.saveTags(trx, op);
     for (const part of parts(trx, ids)) {
       const these = (column: string) => inIds(trx, column, part);
       await trx

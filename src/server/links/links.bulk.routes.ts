@@ -47,6 +47,8 @@ const selectionOf = (b: Selection): Selection => ({
   space_id: b.space_id,
   domain_id: b.domain_id,
   pixel_id: b.pixel_id,
+  tag: b.tag,
+  tag_mode: b.tag_mode,
   all: b.all,
 });
 
@@ -73,7 +75,7 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
       const data = await creator.preview(values, valid, pixelIds);
       return { data, meta: { ...meta(0), dry_run: true }, ...(errors ? { errors } : {}), status: 200 };
     }
-    const ids = await creator.insert(values, pixelIds).catch((err: unknown) => {
+    const ids = await creator.insert(values, pixelIds, valid.map((v) => v.input.tags ?? [])).catch((err: unknown) => {
       throw isUniqueViolation(err) ? fieldError('links', 'has an alias that another request took meanwhile; nothing was created, send it again.') : err;
     });
     if (ids.length) ctx.changes.emit('created');

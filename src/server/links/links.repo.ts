@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable, type Insertable, type Updateable } from 'kysely';
 import type { Database, LinksTable } from '../db/schema';
 import { isPostgres } from '../db/dialect';
+import { resolveTags, setLinkTags, tagsOfLinks } from '../tags/tags.repo';
 
 export type LinkRow = Selectable<LinksTable>;
 
@@ -22,16 +23,20 @@ export class LinksRepo {
     return !!(await q.executeTakeFirst());
   }
 
-  async insert(values: Insertable<LinksTable>, pixelIds: number[]): Promise<number> {
+  /** `tags`: names, unknown ones created for the link's account. */
+  async insert(values: Insertable<LinksTable>, pixelIds: number[], tags: string[] = []): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const { id } = await trx.insertInto('links').values(values).returning('id').executeTakeFirstOrThrow();
       if (pixelIds.length) await trx.insertInto('link_pixels').values(pixelIds.map((p) => ({ link_id: id, pixel_id: p }))).execute();
+      if (tags.length) await setLinkTags(trx, id, await resolveTags(trx, values.user_id, tags));
       return id;
     });
   }
 
-  async update(id: number, values: Updateable<LinksTable>, pixelIds: number[] | undefined): Promise<void> {
+  /** `tags`: the link's new tag names (undefined: unchanged). */
+  async update(userId: number, id: number, values: Updateable<LinksTable>, pixelIds: number[] | undefined, tags?: string[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      if (tags !== undefined) await setLinkTags(trx, id, await resolveTags(trx, userId, tags));
       await trx.updateTable('links').set(values).where('id', '=', id).execute();
       if (pixelIds !== undefined) {
         await trx.deleteFrom('link_pixels').where('link_id', '=', id).execute();
@@ -51,12 +56,12 @@ export class LinksRepo {
     return Number(r.numDeletedRows) > 0;
   }
 
-  /** Spaces, domains and pixels of a set of links, loaded in three queries. */
+  /** Spaces, domains, pixels and tags of a set of links, loaded in four queries. */
   async related(rows: LinkRow[]) {
     const ids = rows.map((r) => r.id);
     const spaceIds = [...new Set(rows.map((r) => r.space_id).filter((x): x is number => x !== null))];
     const domainIds = [...new Set(rows.map((r) => r.domain_id).filter((x): x is number => x !== null))];
-    const [spaces, domains, pixels] = await Promise.all([
+    const [spaces, domains, pixels, tagsByLink] = await Promise.all([
       spaceIds.length ? this.db.selectFrom('spaces').select(['id', 'name', 'color']).where('id', 'in', spaceIds).execute() : [],
       domainIds.length ? this.db.selectFrom('domains').select(['id', 'name', 'https']).where('id', 'in', domainIds).execute() : [],
       ids.length
@@ -68,6 +73,7 @@ export class LinksRepo {
             .orderBy('p.id')
             .execute()
         : [],
+      tagsOfLinks(this.db, ids.filter((id) => id > 0)),
     ]);
     const pixelsByLink = new Map<number, { id: number; name: string; type: string }[]>();
     for (const p of pixels) {
@@ -79,6 +85,7 @@ export class LinksRepo {
       spaces: new Map(spaces.map((s) => [s.id, s])),
       domains: new Map(domains.map((d) => [d.id, d])),
       pixelsByLink,
+      tagsByLink,
     };
   }
 

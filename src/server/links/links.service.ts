@@ -84,7 +84,7 @@ export class LinksService {
     const alias = input.alias ?? (await generateAlias((a) => this.repo.aliasTaken(domainId, a)));
     const now = nowIso();
     const values = await newLinkRow(userId, input, alias, now);
-    const id = await this.repo.insert(values, input.pixel_ids ?? []).catch((err: unknown) => {
+    const id = await this.repo.insert(values, input.pixel_ids ?? [], input.tags ?? []).catch((err: unknown) => {
       throw isUniqueViolation(err) ? validationError([{ field: 'alias', message: 'has already been taken.' }]) : err;
     });
     this.ctx.changes.emit('link', id);
@@ -135,7 +135,7 @@ export class LinksService {
       set.redirect_password_hash = input.redirect_password === null ? null : await hashPassword(input.redirect_password);
     }
     set.updated_at = nowIso();
-    await this.repo.update(id, set, input.pixel_ids).catch((err: unknown) => {
+    await this.repo.update(userId, id, set, input.pixel_ids, input.tags).catch((err: unknown) => {
       throw isUniqueViolation(err) ? validationError([{ field: 'alias', message: 'has already been taken.' }]) : err;
     });
     this.ctx.changes.emit('link', id);

@@ -9,6 +9,7 @@ import type { Database } from '../db/schema';
 import type { LinkListQuery } from '../../shared/link.schema';
 import { likePattern } from '../http/pagination';
 import type { LinkRow } from './links.repo';
+import { tagKey } from '../../shared/tag.schema';
 
 type Eb = ExpressionBuilder<Database, 'links'>;
 
@@ -45,6 +46,13 @@ export class PgLinkListRepo {
     if (q.pixel_id !== undefined) {
       const pixel = q.pixel_id;
       where.push(eb.exists(eb.selectFrom('link_pixels').select('link_id').whereRef('link_pixels.link_id', '=', 'links.id').where('pixel_id', '=', pixel)));
+    }
+    if (q.tag?.length) {
+      // As on SQLite (link-list.repo.ts, tagSubquery): any of the names, or all of them.
+      const keys = [...new Set(q.tag.map(tagKey))];
+      const any = sql`SELECT lt.link_id FROM tags t JOIN link_tags lt ON lt.tag_id = t.id WHERE t.user_id = ${userId} AND t.name_key = any(${keys}::text[])`;
+      const ids = q.tag_mode === 'all' ? sql`${any} GROUP BY lt.link_id HAVING count(*) = ${keys.length}` : any;
+      where.push(sql<SqlBool>`links.id IN (${ids})`);
     }
     return where;
   }
@@ -123,7 +131,7 @@ export class PgLinkListRepo {
   }
 
   private async count(userId: number, q: LinkListQuery, now: string): Promise<number> {
-    const plain = !q.search && q.space_id === undefined && q.domain_id === undefined && q.pixel_id === undefined;
+    const plain = !q.search && q.space_id === undefined && q.domain_id === undefined && q.pixel_id === undefined && !q.tag?.length;
     // A filtered list with a status is counted as it is: the counters (a round trip) would not be used.
     if (!plain && q.status !== 0) return this.countWhere(userId, q, now);
     const c = await this.counters(userId);
@@ -135,7 +143,8 @@ export class PgLinkListRepo {
     }
     // Not time-dependent and not touched by clicks: cached until the account's version changes (the
     // triggers bump it in the database, so every instance sees the same version).
-    const key = `${userId}\u0000${q.search_by}\u0000${q.search ?? ''}\u0000${q.space_id}\u0000${q.domain_id}\u0000${q.pixel_id}`;
+    const tags = q.tag?.length ? JSON.stringify([...new Set(q.tag.map(tagKey))]) : '';
+    const key = `${userId}\u0000${q.search_by}\u0000${q.search ?? ''}\u0000${q.space_id}\u0000${q.domain_id}\u0000${q.pixel_id}\u0000${q.tag_mode}\u0000${tags}`;
     const hit = this.counts.get(key);
     if (hit && hit.version === c.version) return hit.total;
     const total = await this.countWhere(userId, q, now);

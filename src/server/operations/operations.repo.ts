@@ -101,6 +101,13 @@ export class OperationsRepo {
         JOIN links l ON l.id = olp.link_id JOIN pixels p ON p.id = olp.pixel_id
         WHERE olp.operation_id = ${op.id}`.execute(trx);
     }
+    if (changes.add_tags !== undefined || changes.remove_tags !== undefined) {
+      await trx.deleteFrom('link_tags').where(sql<boolean>`link_id IN (SELECT link_id FROM operation_links WHERE operation_id = ${op.id})`).execute();
+      await sql`INSERT INTO link_tags (link_id, tag_id) SELECT olt.link_id, olt.tag_id FROM operation_link_tags olt
+        JOIN operation_links ol ON ol.operation_id = olt.operation_id AND ol.link_id = olt.link_id
+        JOIN links l ON l.id = olt.link_id JOIN tags t ON t.id = olt.tag_id
+        WHERE olt.operation_id = ${op.id}`.execute(trx);
+    }
     return { restored: targets.length, skipped: skip, ids: targets };
   }
 
@@ -119,6 +126,8 @@ export class OperationsRepo {
     const restoredOnly = (column: string) => sql<boolean>`${sql.ref(column)} IN (SELECT id FROM operation_deleted_links WHERE operation_id = ${op.id})`;
     await sql`INSERT INTO link_pixels (link_id, pixel_id) SELECT olp.link_id, olp.pixel_id FROM operation_link_pixels olp
       JOIN pixels p ON p.id = olp.pixel_id WHERE olp.operation_id = ${op.id} AND ${restoredOnly('olp.link_id')}`.execute(trx);
+    await sql`INSERT INTO link_tags (link_id, tag_id) SELECT olt.link_id, olt.tag_id FROM operation_link_tags olt
+      JOIN tags t ON t.id = olt.tag_id WHERE olt.operation_id = ${op.id} AND ${restoredOnly('olt.link_id')}`.execute(trx);
     const events = EVENT_COLUMNS.join(', ');
     await sql`INSERT INTO click_events (${sql.raw(events)}) SELECT ${sql.raw(events)} FROM operation_click_events
       WHERE operation_id = ${op.id} AND ${restoredOnly('link_id')} ORDER BY clicked_at`.execute(trx);

@@ -21,7 +21,8 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | null | undefined>;
+/** Query parameters; a list is sent as the same name repeated (`tag=a&tag=b`). */
+export type Query = Record<string, string | number | boolean | null | undefined | readonly string[]>;
 
 const KEY_STORAGE = 'linkdeck.apiKey';
 
@@ -70,7 +71,8 @@ export function toQueryString(query?: Query): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) {
     if (v === undefined || v === null || v === '') continue;
-    params.set(k, String(v));
+    if (Array.isArray(v)) for (const item of v as readonly string[]) params.append(k, item);
+    else params.set(k, String(v));
   }
   const s = params.toString();
   return s ? `?${s}` : '';

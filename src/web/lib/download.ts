@@ -1,9 +1,7 @@
 // Downloads from the API, which needs the Bearer key (a plain link cannot send it): fetch the file, then save
 // the blob under the name the server gave (Content-Disposition) through an <a download> and an object URL.
-import { api } from './api-client';
+import { api, type Query } from './api-client';
 import { downloadName } from './download-name';
-
-type Query = Record<string, string | number | boolean | null | undefined>;
 
 /** GETs a file from the API and saves it; resolves with the file name once the browser has it. */
 export async function downloadFromApi(path: string, query: Query, fallbackName: string): Promise<string> {

@@ -16,6 +16,7 @@ import * as m008 from '../migrations/008-analytics';
 import * as m009 from '../migrations/009-webhooks';
 import * as m010 from '../migrations/010-utm-templates';
 import * as m011 from '../migrations/011-qr-styles';
+import * as m012 from '../migrations/012-tags';
 import * as m013 from '../migrations/013-link-previews';
 
 const MIGRATIONS: Record<string, { postgres: readonly string[] }> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, { postgres: readonly string[] }> = {
   '009-webhooks': m009,
   '010-utm-templates': m010,
   '011-qr-styles': m011,
+  '012-tags': m012,
   '013-link-previews': m013,
 };
 

@@ -1,11 +1,11 @@
-// Bulk actions on the selected links (move to a space, disable, enable, delete) through the bulk API: the
+// Bulk actions on the selected links (move to a space, add or remove tags, disable, enable, delete) through the bulk API: the
 // ticked rows by id, or "all N matching" by the list's filters, previewed by a dry run before anything changes.
 // One request does the whole change in one transaction; its notification offers Undo.
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Menu, Paper, Progress, Text, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconFolderShare, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { IconFolderShare, IconPlayerPause, IconPlayerPlay, IconTags, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -17,6 +17,7 @@ import { BulkDoneNotice } from './bulk-done-notice';
 import { linkKeys } from './links.queries';
 import classes from './bulk-bar.module.css';
 import { spacesLookup } from './lookups.queries';
+import { BulkTagsButton } from './bulk-tags-button';
 
 export interface BulkBarProps {
   /** The ticked rows on screen, in the table's order. */
@@ -86,6 +87,7 @@ export function BulkBar({ selected, aliases, query, total, pageRows, allMatching
       setRunning(null);
       await Promise.all([qc.invalidateQueries({ queryKey: linkKeys.all }), qc.invalidateQueries({ queryKey: ['operations'] })]);
       if (action.kind === 'move') await qc.invalidateQueries({ queryKey: ['spaces'] });
+      if (action.kind === 'tag') await qc.invalidateQueries({ queryKey: ['tags'] });
     }
   };
 
@@ -129,6 +131,7 @@ export function BulkBar({ selected, aliases, query, total, pageRows, allMatching
                     ))}
                   </Menu.Dropdown>
                 </Menu>
+                <BulkTagsButton buttonProps={button(<IconTags size={14} />)} disabled={busy} onPick={start} />
                 <Button {...button(<IconPlayerPause size={14} />)} variant="default" disabled={busy} onClick={() => start({ kind: 'disable' })}>
                   Disable
                 </Button>

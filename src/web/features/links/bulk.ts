@@ -5,14 +5,21 @@ import type { LinkListQuery } from '../../../shared/link-list.schema';
 import type { Link } from '../../../shared/link.schema';
 import type { Operation } from '../../../shared/bulk.schema';
 
-export type BulkAction = { kind: 'delete' } | { kind: 'move'; spaceId: number | null; spaceName: string } | { kind: 'disable' } | { kind: 'enable' };
+export type BulkAction =
+  | { kind: 'delete' }
+  | { kind: 'move'; spaceId: number | null; spaceName: string }
+  | { kind: 'disable' }
+  | { kind: 'enable' }
+  | { kind: 'tag'; add: boolean; names: string[] };
 
 /** What the bulk API selects: ids, or the list's filters (all=1 when there are none). */
-export type BulkSelection = { ids: number[] } | Record<string, string | number>;
+export type BulkSelection = { ids: number[] } | Record<string, string | number | string[]>;
 
 /** The filters of a links list query as a bulk selection: every matching link, or all=1 without filters. */
-export function filterSelection(query: Pick<LinkListQuery, 'search' | 'search_by' | 'status' | 'space_id' | 'domain_id' | 'pixel_id'>): BulkSelection {
-  const s: Record<string, string | number> = {};
+export function filterSelection(
+  query: Pick<LinkListQuery, 'search' | 'search_by' | 'status' | 'space_id' | 'domain_id' | 'pixel_id'> & Partial<Pick<LinkListQuery, 'tag' | 'tag_mode'>>,
+): BulkSelection {
+  const s: Record<string, string | number | string[]> = {};
   if (query.search) {
     s.search = query.search;
     s.search_by = query.search_by;
@@ -21,6 +28,10 @@ export function filterSelection(query: Pick<LinkListQuery, 'search' | 'search_by
   if (query.space_id !== undefined) s.space_id = query.space_id;
   if (query.domain_id !== undefined) s.domain_id = query.domain_id;
   if (query.pixel_id !== undefined) s.pixel_id = query.pixel_id;
+  if (query.tag?.length) {
+    s.tag = query.tag;
+    if (query.tag_mode === 'all') s.tag_mode = 'all';
+  }
   return Object.keys(s).length ? s : { all: 1 };
 }
 
@@ -35,31 +46,41 @@ export function bulkBody(action: BulkAction, selection: BulkSelection): Record<s
       return { ...selection, set: { disabled: 1 } };
     case 'enable':
       return { ...selection, set: { disabled: 0 } };
+    case 'tag':
+      return { ...selection, set: { [action.add ? 'add_tags' : 'remove_tags']: action.names } };
   }
 }
 
+/** The tag names of a tag action, quoted: “spring”, “ads”. */
+const quoted = (names: string[]) => names.map((n) => `“${n}”`).join(', ');
+
 /** "Disabling", for the progress line. */
 export function doing(a: BulkAction): string {
+  if (a.kind === 'tag') return `${a.add ? 'Tagging' : 'Untagging'} ${quoted(a.names)} on`;
   return a.kind === 'move' ? `Moving to ${a.spaceName}` : { delete: 'Deleting', disable: 'Disabling', enable: 'Enabling' }[a.kind];
 }
 
 /** "disable", for "This will disable 12,408 links". */
 export function verb(a: BulkAction): string {
+  if (a.kind === 'tag') return a.add ? `tag ${quoted(a.names)}` : `remove ${quoted(a.names)} from`;
   return a.kind === 'move' ? `move to ${a.spaceName}` : a.kind;
 }
 
 /** "Disable", the confirm button's label. */
 export function actionLabel(a: BulkAction): string {
+  if (a.kind === 'tag') return a.add ? 'Add tags' : 'Remove tags';
   return a.kind === 'move' ? 'Move' : `${a.kind[0]!.toUpperCase()}${a.kind.slice(1)}`;
 }
 
 /** "Disable all 12,408 matching links?", "Move 3 links to Ads?" */
 export function confirmTitle(a: BulkAction, what: string): string {
+  if (a.kind === 'tag') return a.add ? `Tag ${what} with ${quoted(a.names)}?` : `Remove ${quoted(a.names)} from ${what}?`;
   return a.kind === 'move' ? `Move ${what} to ${a.spaceName}?` : `${actionLabel(a)} ${what}?`;
 }
 
 /** "Disabled", for the notification. */
 export function done(a: BulkAction): string {
+  if (a.kind === 'tag') return a.add ? `Tagged ${quoted(a.names)}` : `Removed ${quoted(a.names)}`;
   return a.kind === 'move' ? `Moved to ${a.spaceName}` : { delete: 'Deleted', disable: 'Disabled', enable: 'Enabled' }[a.kind];
 }
 

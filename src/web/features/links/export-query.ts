@@ -5,12 +5,15 @@ import type { LinkListQuery } from '../../../shared/link-list.schema';
 
 export type ExportFormat = LinkExportQuery['format'];
 
-export function exportQuery(list: Partial<LinkListQuery>, format: ExportFormat): Record<string, string | number | undefined> {
-  const out: Record<string, string | number | undefined> = { format };
+export function exportQuery(list: Partial<LinkListQuery>, format: ExportFormat): Record<string, string | number | string[] | undefined> {
+  const out: Record<string, string | number | string[] | undefined> = { format };
   for (const key of Object.keys(linkExportQuerySchema.shape) as (keyof LinkExportQuery)[]) {
     if (key === 'format') continue;
     const value = list[key as keyof LinkListQuery];
     if (typeof value === 'string' || typeof value === 'number') out[key] = value;
+    else if (Array.isArray(value) && value.length) out[key] = value;
   }
+  // The tag mode only with tags, and only when it is not the default.
+  if (!out.tag || out.tag_mode === 'any') delete out.tag_mode;
   return out;
 }

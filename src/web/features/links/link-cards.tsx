@@ -7,7 +7,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { Link } from '../../../shared/link.schema';
 import { LightCheckbox, LightCopyButton, useLightVars, type LightVars } from '../../components/light-controls';
 import { StatusBadge } from '../../components/status-badge';
-import { RowActions, SpaceBadge, noShiftSelect, numberFormat, rowToggle, titleIfCut, useRowNavigate, type ToggleRow } from './link-row-parts';
+import { RowActions, SpaceBadge, TagBadges, noShiftSelect, numberFormat, rowToggle, titleIfCut, useRowNavigate, type ToggleRow } from './link-row-parts';
 import type { LinksTableProps } from './links-table';
 import table from './links-table.module.css';
 import classes from './link-cards.module.css';
@@ -55,6 +55,7 @@ const LinkCard = memo(function LinkCard({ link, checked, onToggle, onDelete, var
               {numberFormat.format(link.clicks)} {link.clicks === 1 ? 'click' : 'clicks'}
             </span>
             {link.space && <SpaceBadge link={link} vars={vars} />}
+            <TagBadges link={link} vars={vars} />
           </div>
           <RowActions link={link} onDelete={onDelete} vars={vars} />
         </div>

@@ -9,6 +9,7 @@ import type { LinkFormValues } from './link-form-values';
 import { domainsLookup, pixelsLookup, spacesLookup } from './lookups.queries';
 import { CopyButton } from '../../components/copy-button';
 import { shortUrlPreview } from './short-url-preview';
+import { TagPicker } from '../tags/tag-picker';
 
 export function DestinationSection() {
   const { register, formState } = useFormContext<LinkFormValues>();
@@ -145,6 +146,11 @@ export function OrganiseSection() {
             error={formState.errors.pixel_ids?.message}
           />
         )}
+      />
+      <Controller
+        control={control}
+        name="tags"
+        render={({ field }) => <TagPicker value={field.value} onChange={field.onChange} error={formState.errors.tags?.message} />}
       />
     </SimpleGrid>
   );

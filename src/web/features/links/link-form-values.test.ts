@@ -32,6 +32,7 @@ const link: Link = {
   space: { id: 2, name: 'S', color: 1 },
   domain: { id: 5, name: 'go.example.com', url: 'https://go.example.com' },
   pixels: [{ id: 9, name: 'P', type: 'x' }],
+  tags: [{ id: 3, name: 'spring', color: 2 }],
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
 };

@@ -10,6 +10,8 @@ export interface LinkFormValues {
   title: string;
   space_id: string | null;
   pixel_ids: string[];
+  /** Tag names. */
+  tags: string[];
   redirect_password: string;
   remove_redirect_password: boolean;
   sensitive_content: boolean;
@@ -39,6 +41,7 @@ export function emptyLinkForm(): LinkFormValues {
     title: '',
     space_id: null,
     pixel_ids: [],
+    tags: [],
     redirect_password: '',
     remove_redirect_password: false,
     sensitive_content: false,
@@ -67,6 +70,7 @@ export function linkToForm(link: Link): LinkFormValues {
     title: link.title ?? '',
     space_id: link.space ? String(link.space.id) : null,
     pixel_ids: link.pixels.map((p) => String(p.id)),
+    tags: link.tags.map((t) => t.name),
     sensitive_content: link.sensitive_content === 1,
     privacy: String(link.privacy) as LinkFormValues['privacy'],
     active_period_start_at: link.active_period_start_at,
@@ -101,6 +105,7 @@ export function toPayload(v: LinkFormValues, mode: EditorMode): Record<string, u
     title: v.title.trim(),
     space_id: v.space_id ?? '',
     pixel_ids: v.pixel_ids.map(Number),
+    tags: v.tags,
     redirect_password: passwordValue(v.redirect_password, v.remove_redirect_password),
     sensitive_content: v.sensitive_content ? 1 : 0,
     privacy: Number(v.privacy),
@@ -118,6 +123,7 @@ export function toPayload(v: LinkFormValues, mode: EditorMode): Record<string, u
   };
   if (mode === 'create') {
     if (v.domain_id) body.domain_id = Number(v.domain_id);
+    if (!v.tags.length) delete body.tags;
     for (const k of ['alias', 'title', 'expiration_url', 'clicks_limit', 'active_period_start_at', 'active_period_end_at', 'targets_type', 'space_id', 'og_title', 'og_description', 'og_image'] as const) {
       if (body[k] === '') delete body[k];
     }
@@ -154,6 +160,7 @@ export function serverErrorsToFields(errors: Record<string, string[]>): FieldErr
     let path: string | null = key;
     if (key === 'domain') path = 'domain_id';
     else if (/^pixel_ids\.\d+$/.test(key)) path = 'pixel_ids';
+    else if (/^tags\.\d+$/.test(key)) path = 'tags';
     else if (/^targets\.\d+\.(key|value)$/.test(key) || key === 'targets') path = key;
     else if (!FORM_FIELDS.has(key)) path = null;
     out.push({ path, message: path === null ? messages[0] ?? message : message });

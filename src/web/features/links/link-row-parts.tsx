@@ -106,6 +106,29 @@ export function RowActions({ link, onDelete, vars }: { link: Link; onDelete: (li
   );
 }
 
+/** Tags shown on a row or card at most; the rest are "+N" (their names in its tooltip). */
+export const TAGS_SHOWN = 3;
+
+/** The link's tags as small badges, long names cut (the whole name on hover, titleIfCut), then "+N". */
+export function TagBadges({ link, vars }: { link: Link; vars: LightVars }) {
+  if (!link.tags.length) return null;
+  const rest = link.tags.slice(TAGS_SHOWN);
+  return (
+    <span className={classes.tags} data-testid="link-tags">
+      {link.tags.slice(0, TAGS_SHOWN).map((t) => (
+        <LightBadge key={t.id} variant="light" color={SPACE_COLOR_NAMES[t.color] ?? 'gray'} vars={vars} className={classes.tagBadge}>
+          <span className={classes.truncate}>{t.name}</span>
+        </LightBadge>
+      ))}
+      {rest.length > 0 && (
+        <LightBadge variant="light" color="gray" vars={vars} className={classes.tagBadge} title={rest.map((t) => t.name).join(', ')}>
+          +{rest.length}
+        </LightBadge>
+      )}
+    </span>
+  );
+}
+
 /** The link's space as a dot badge whose name wraps rather than being cut (names are at most 32 characters). */
 export function SpaceBadge({ link, vars }: { link: Link; vars: LightVars }) {
   if (!link.space) return <span className={classes.dimmed}>—</span>;

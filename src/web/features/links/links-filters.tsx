@@ -1,13 +1,32 @@
-// Filters of the links list: the search (links-search.tsx), status, space, domain, pixel, and sort. A chosen
+// Filters of the links list: the search (links-search.tsx), status, space, domain, pixel, tags, and sort. A chosen
 // value is shown whole: each select is as wide as its label.
-import { useState } from 'react';
-import { ActionIcon, Group, SegmentedControl, Select, Tooltip } from '@mantine/core';
+import { Suspense, lazy, useState } from 'react';
+import { ActionIcon, Group, SegmentedControl, Select, TextInput, Tooltip } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { LINK_SORT_BY, type LinkListQuery } from '../../../shared/link-list.schema';
 import { LINK_STATUS_LABELS } from '../../../shared/enums';
 import { domainsLookup, pixelsLookup, spacesLookup } from './lookups.queries';
 import { LinksSearch, SearchScope } from './links-search';
+
+// The tag filter (a MultiSelect and the account's tags) is not part of the list's first load: a look-alike input
+// stands in until it is pointed at, focused or the URL filters by tags, then the real one loads (and opens).
+const loadTagFilter = () => import('../tags/tag-filter');
+const TagFilter = lazy(() => loadTagFilter().then((m) => ({ default: m.TagFilter })));
+
+function TagFilterStandIn({ onWant }: { onWant?: () => void }) {
+  return (
+    <TextInput
+      aria-label="Tags"
+      placeholder="Any tag"
+      readOnly
+      w={150}
+      onPointerEnter={() => void loadTagFilter()}
+      onFocus={onWant}
+      onClick={onWant}
+    />
+  );
+}
 
 const SORT_LABELS: Record<LinkListQuery['sort_by'], string> = { id: 'Created', clicks: 'Clicks', title: 'Title', alias: 'Alias', url: 'Destination' };
 
@@ -57,6 +76,7 @@ export function LinksFilters({ query, onChange }: LinksFiltersProps) {
   const pixels = useQuery(pixelsLookup());
   // The dashboard picks where to search until the user does (a search_by in the URL counts as picked).
   const [picked, setPicked] = useState(query.search_by !== 'title');
+  const [tagsWanted, setTagsWanted] = useState(false);
   const spaceData = [{ value: '0', label: 'No space' }, ...(spaces.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))];
   const domainData = [{ value: '0', label: 'Default domain' }, ...(domains.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))];
   const pixelData = (pixels.data ?? []).map((p) => ({ value: String(p.id), label: p.name }));
@@ -74,6 +94,13 @@ export function LinksFilters({ query, onChange }: LinksFiltersProps) {
         <IdFilter label="Space" placeholder="Any space" data={spaceData} value={query.space_id} onChange={(space_id) => onChange({ space_id })} />
         <IdFilter label="Domain" placeholder="Any domain" data={domainData} value={query.domain_id} onChange={(domain_id) => onChange({ domain_id })} />
         <IdFilter label="Pixel" placeholder="Any pixel" data={pixelData} value={query.pixel_id} onChange={(pixel_id) => onChange({ pixel_id })} />
+        {tagsWanted || query.tag?.length ? (
+          <Suspense fallback={<TagFilterStandIn />}>
+            <TagFilter query={query} onChange={onChange} open={tagsWanted && !query.tag?.length} />
+          </Suspense>
+        ) : (
+          <TagFilterStandIn onWant={() => setTagsWanted(true)} />
+        )}
         <Group gap={4} wrap="nowrap">
           <Select
             aria-label="Sort by"

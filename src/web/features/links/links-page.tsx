@@ -71,7 +71,7 @@ export function LinksPage() {
   const aliases = useMemo(() => new Map(links.map((l) => [l.id, l.alias])), [links]);
   // Only rows on screen count (a row deleted meanwhile leaves the list and the selection), in the table's order.
   const selectedIds = useMemo(() => links.filter((l) => selected.has(l.id)).map((l) => l.id), [links, selected]);
-  const filtered = !!(query.search || query.status || query.space_id !== undefined || query.domain_id || query.pixel_id);
+  const filtered = !!(query.search || query.status || query.space_id !== undefined || query.domain_id || query.pixel_id || query.tag?.length);
 
   // A row's checkbox; with Shift, the rows from the last clicked one on this page to this one (clickSelection).
   const anchor = useRef<{ key: string; id: number } | null>(null);

@@ -10,7 +10,7 @@ import { SortableTh } from '../../components/sortable-th';
 import { ActionsTh } from '../../components/resource-list/row-actions';
 import { StatusBadge } from '../../components/status-badge';
 import { LinkCards } from './link-cards';
-import { RowActions, SpaceBadge, dateFormat, noShiftSelect, numberFormat, rowToggle, titleIfCut, useRowNavigate, type ToggleRow } from './link-row-parts';
+import { RowActions, SpaceBadge, TagBadges, dateFormat, noShiftSelect, numberFormat, rowToggle, titleIfCut, useRowNavigate, type ToggleRow } from './link-row-parts';
 import classes from './links-table.module.css';
 
 export interface LinksTableProps {
@@ -89,6 +89,7 @@ const LinkRow = memo(function LinkRow({ link, checked, onToggle, onDelete, vars 
         ) : (
           <span className={classes.dimmed}>—</span>
         )}
+        <TagBadges link={link} vars={vars} />
       </td>
       <td className={TD}>
         <StatusBadge link={link} vars={vars} />

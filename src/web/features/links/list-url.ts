@@ -4,6 +4,7 @@ import type { LinkListQuery } from '../../../shared/link.schema';
 export const LINK_LIST_DEFAULTS = {
   search_by: 'title',
   status: 0,
+  tag_mode: 'any',
   sort_by: 'id',
   sort: 'desc',
   per_page: 10,

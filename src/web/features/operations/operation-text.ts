@@ -8,6 +8,8 @@ const FIELD_NAMES: Record<string, string> = {
   active_period_end_at: 'end date',
   clicks_limit: 'clicks limit',
   expiration_url: 'expiration URL',
+  add_tags: 'add tags',
+  remove_tags: 'remove tags',
 };
 
 function show(value: unknown): string {

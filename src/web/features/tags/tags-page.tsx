@@ -1,0 +1,107 @@
+// The tags page: every tag of the account with its links count (a link to the links carrying it), its colour,
+// rename and recolour in a modal, and delete after a confirmation (the links keep their other tags).
+import { useState } from 'react';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { Tag } from '../../../shared/tag.schema';
+import { tagsRoute } from '../../routes/tags';
+import { tagsListQueryOptions, useDeleteTag } from './tags.queries';
+import { TagEditModal } from './tag-edit-modal';
+import { SpaceSwatch } from '../spaces/space-color';
+import { spaceColorLabel } from '../spaces/space-text';
+import { IdNameListToolbar } from '../../components/resource-list/list-controls';
+import { ConfirmDialog } from '../../components/resource-list/confirm-dialog';
+import { ResourceTable } from '../../components/resource-list/resource-table';
+import { RowActions } from '../../components/resource-list/row-actions';
+import { useDeleteConfirm } from '../../components/resource-list/use-delete-confirm';
+import { SortableTh } from '../../components/sortable-th';
+import { AnchorLink } from '../../components/router-links';
+import { PageHeader } from '../../components/page-header';
+import { formatDate, plural } from '../../components/resource-list/format';
+import { idNameColumnSort, patchListSearch } from '../../components/resource-list/list-url';
+
+export function TagsPage() {
+  const search = tagsRoute.useSearch();
+  const navigate = tagsRoute.useNavigate();
+  const list = useQuery(tagsListQueryOptions(search));
+  const go = (patch: Partial<typeof search>) => void navigate({ search: (prev) => patchListSearch(prev, patch) });
+  const sorting = idNameColumnSort(search, go);
+  const deletion = useDeleteConfirm<Tag>({ mutation: useDeleteTag(), noun: 'tag', meta: list.data?.meta, page: search.page, onPage: (page) => go({ page }) });
+  /** The tag in the modal: a tag, 'new', or none. */
+  const [editing, setEditing] = useState<Tag | 'new' | null>(null);
+  const newButton = (
+    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+      New tag
+    </Button>
+  );
+
+  return (
+    <Stack gap={0}>
+      <PageHeader title="Tags" description="Labels on links: a link has any number of them, beside its one space." actions={newButton} />
+      <IdNameListToolbar query={search} searchLabel="Search tags" onChange={go} />
+      <ResourceTable
+        list={list}
+        label="Tags"
+        noun="tags"
+        minWidth={520}
+        empty={{
+          filtered: Boolean(search.search),
+          matchHint: `Nothing matches “${search.search}”.`,
+          title: 'No tags yet',
+          description: 'Tag links in the link editor or from the links list (select links, then Tags); or create one here.',
+          action: newButton,
+        }}
+        head={
+          <>
+            <SortableTh column="name" {...sorting}>
+              Name
+            </SortableTh>
+            <Table.Th>Links</Table.Th>
+            <SortableTh column="id" {...sorting}>
+              Created
+            </SortableTh>
+          </>
+        }
+        row={(t) => (
+          <Table.Tr key={t.id} data-testid="tag-row">
+            <Table.Td style={{ maxWidth: 360 }}>
+              <Group gap="xs" wrap="nowrap">
+                <SpaceSwatch color={t.color} />
+                <VisuallyHidden>{spaceColorLabel(t.color)}</VisuallyHidden>
+                <Anchor component="button" type="button" fw={600} ta="left" style={{ overflowWrap: 'anywhere' }} onClick={() => setEditing(t)}>
+                  {t.name}
+                </Anchor>
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              {t.links_count ? (
+                <AnchorLink to="/links" search={{ tag: [t.name] }} aria-label={`${plural(t.links_count, 'link')} tagged ${t.name}`}>
+                  <Badge variant="light" style={{ cursor: 'pointer' }}>
+                    {t.links_count.toLocaleString('en')}
+                  </Badge>
+                </AnchorLink>
+              ) : (
+                <Badge variant="light" color="gray">
+                  0
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{formatDate(t.created_at)}</Text>
+            </Table.Td>
+            <RowActions name={t.name} onDelete={() => deletion.ask(t)} />
+          </Table.Tr>
+        )}
+        onPage={(page) => go({ page })}
+        onPerPage={(per_page) => go({ per_page: per_page as typeof search.per_page })}
+      />
+      <ConfirmDialog {...deletion.dialog}>
+        {deletion.target
+          ? `The tag comes off ${plural(deletion.target.links_count, 'link')}; the links themselves stay. This cannot be undone.`
+          : ''}
+      </ConfirmDialog>
+      {editing && <TagEditModal tag={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}
