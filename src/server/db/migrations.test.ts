@@ -12,6 +12,15 @@ import * as m002 from './migrations/002-list-performance';
 let dir = '';
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+/** A database made at migration 002 (with data), then opened: every later migration has run on it. */
+async function migratedFrom002() {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-migrate-'));
+  const file = path.join(dir, 'old.db');
+  await databaseAt002(file);
+  const db = await openDatabase(file);
+  return { db, s: db.sqlite };
+}
+
 /** A database file migrated only up to 002, with two links and three click events. */
 async function databaseAt002(file: string): Promise<void> {
   const sqlite = new SQLite(file);
@@ -30,11 +39,7 @@ async function databaseAt002(file: string): Promise<void> {
 
 describe('003-lean-click-events', () => {
   it('keeps every event, drops AUTOINCREMENT and the clicked_at index, and still cascades link deletes', async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-migrate-'));
-    const file = path.join(dir, 'old.db');
-    await databaseAt002(file);
-    const db = await openDatabase(file);
-    const s = db.sqlite;
+    const { db, s } = await migratedFrom002();
     expect(s.prepare('SELECT id, link_id, clicked_at, country, browser FROM click_events ORDER BY id').all()).toEqual([
       { id: 1, link_id: 1, clicked_at: '2026-01-01T00:00:00.000Z', country: 'GB', browser: 'Chrome' },
       { id: 2, link_id: 1, clicked_at: '2026-01-02T00:00:00.000Z', country: null, browser: 'Safari' },
@@ -53,11 +58,7 @@ describe('003-lean-click-events', () => {
 
 describe('005-domain-https', () => {
   it('gives domains that already exist no choice (NULL: the scheme of BASE_URL, as before); new rows may set it', async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-migrate-'));
-    const file = path.join(dir, 'old.db');
-    await databaseAt002(file);
-    const db = await openDatabase(file);
-    const s = db.sqlite;
+    const { db, s } = await migratedFrom002();
     expect(s.prepare('SELECT id, name, https FROM domains').all()).toEqual([{ id: 1, name: 'old.example.com', https: null }]);
     s.prepare(`INSERT INTO domains (user_id, name, https, created_at, updated_at) VALUES (1, 'new.example.com', 0, 'x', 'x')`).run();
     expect(s.prepare('SELECT https FROM domains WHERE name = ?').pluck().get('new.example.com')).toBe(0);
@@ -67,11 +68,7 @@ describe('005-domain-https', () => {
 
 describe('006-operations', () => {
   it('adds the empty operations tables to a database with links, and a DELETE of a user takes its operations along', async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-migrate-'));
-    const file = path.join(dir, 'old.db');
-    await databaseAt002(file);
-    const db = await openDatabase(file);
-    const s = db.sqlite;
+    const { db, s } = await migratedFrom002();
     for (const table of ['operations', 'operation_links', 'operation_link_pixels', 'operation_deleted_links', 'operation_click_events', 'operation_click_daily']) {
       expect(s.prepare(`SELECT count(*) FROM ${table}`).pluck().get()).toBe(0);
     }
@@ -86,11 +83,7 @@ describe('006-operations', () => {
 
 describe('010-utm-templates', () => {
   it('adds the UTM templates table to a database with data; names are unique per account; an account takes its templates with it', async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-migrate-'));
-    const file = path.join(dir, 'old.db');
-    await databaseAt002(file);
-    const db = await openDatabase(file);
-    const s = db.sqlite;
+    const { db, s } = await migratedFrom002();
     expect(s.prepare('SELECT count(*) FROM links').pluck().get()).toBe(2);
     const insert = s.prepare(`INSERT INTO utm_templates (user_id, name, utm_source, created_at, updated_at) VALUES (1, 'Newsletter', 'nl', 'x', 'x')`);
     insert.run();
@@ -103,11 +96,7 @@ describe('010-utm-templates', () => {
 
 describe('007-imports', () => {
   it('adds the imports table to a database with data; an account takes its import jobs with it', async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-migrate-'));
-    const file = path.join(dir, 'old.db');
-    await databaseAt002(file);
-    const db = await openDatabase(file);
-    const s = db.sqlite;
+    const { db, s } = await migratedFrom002();
     expect(s.prepare('SELECT count(*) FROM links').pluck().get()).toBe(2);
     s.prepare(`INSERT INTO imports (user_id, status, source, on_conflict, created_at, updated_at) VALUES (1, 'queued', 'bitly', 'skip', 'x', 'x')`).run();
     expect(s.prepare('SELECT rows_read, created, failures, partial FROM imports').get()).toEqual({ rows_read: 0, created: 0, failures: '[]', partial: 0 });
@@ -119,11 +108,7 @@ describe('007-imports', () => {
 
 describe('008-analytics', () => {
   it('adds the click columns, uniques and the analytics rollups to a database with clicks; they go with their link or account', async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-migrate-'));
-    const file = path.join(dir, 'old.db');
-    await databaseAt002(file);
-    const db = await openDatabase(file);
-    const s = db.sqlite;
+    const { db, s } = await migratedFrom002();
     s.prepare("INSERT INTO click_daily (link_id, day, dimension, value, count) VALUES (1, '2026-01-01', 'clicks', '', 3)").run();
     expect(s.prepare('SELECT count, uniques FROM click_daily').get()).toEqual({ count: 3, uniques: 0 });
     s.prepare("INSERT INTO click_events (link_id, clicked_at, target, utm_source, visitor) VALUES (1, 'x', '0:DE', 'mail', 'm')").run();
