@@ -19,10 +19,10 @@ test('write a social preview with an uploaded image; crawlers get the card, peop
   await page.getByRole('textbox', { name: 'Alias' }).fill(alias);
   const section = page.getByRole('region', { name: 'Social preview' });
   await expect(section.getByTestId('social-card')).toHaveCount(0);
-  await section.getByRole('textbox', { name: 'Preview title' }).fill('Spring <img src=x onerror=alert(1)> sale');
-  await section.getByRole('textbox', { name: 'Preview description' }).fill('Everything 30% off, this week only.');
+  await section.getByRole('textbox', { name: 'Card headline' }).fill('Spring <img src=x onerror=alert(1)> sale');
+  await section.getByRole('textbox', { name: 'Card description' }).fill('Everything 30% off, this week only.');
   await section.locator('input[type=file]').setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: cardPng() });
-  const imageUrl = section.getByRole('textbox', { name: 'Preview image URL' });
+  const imageUrl = section.getByRole('textbox', { name: 'Card image URL' });
   await expect(imageUrl).toHaveValue(/\/\+og\/[A-Za-z0-9_-]{16}$/);
 
   const card = section.getByTestId('social-card');
@@ -35,7 +35,7 @@ test('write a social preview with an uploaded image; crawlers get the card, peop
 
   await page.getByRole('button', { name: 'Create link' }).click();
   await expect(page).toHaveURL(/\/links\/\d+\/edit/);
-  await expect(page.getByRole('region', { name: 'Social preview' }).getByRole('textbox', { name: 'Preview title' })).toHaveValue('Spring <img src=x onerror=alert(1)> sale');
+  await expect(page.getByRole('region', { name: 'Social preview' }).getByRole('textbox', { name: 'Card headline' })).toHaveValue('Spring <img src=x onerror=alert(1)> sale');
 
   const crawler = await page.request.get(`${E2E_BASE_URL}/${alias}`, { headers: { 'user-agent': 'facebookexternalhit/1.1' }, maxRedirects: 0 });
   expect(crawler.status()).toBe(200);

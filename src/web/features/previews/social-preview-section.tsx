@@ -64,10 +64,10 @@ export function SocialPreviewSection({ shortUrlBase }: { shortUrlBase: string })
       <Text size="sm" c="dimmed">
         Social networks and chat apps show this card when the short URL is shared. Leave all three empty and they read the destination page instead.
       </Text>
-      <TextInput label="Preview title" maxLength={LIMITS.ogTitleMax} placeholder={title || 'Spring sale: 30% off everything'} {...register('og_title')} error={e.og_title?.message} />
-      <Textarea label="Preview description" maxLength={LIMITS.ogDescriptionMax} autosize minRows={2} maxRows={5} {...register('og_description')} error={e.og_description?.message} />
+      <TextInput label="Card headline" maxLength={LIMITS.ogTitleMax} placeholder={title || 'Spring sale: 30% off everything'} {...register('og_title')} error={e.og_title?.message} />
+      <Textarea label="Card description" maxLength={LIMITS.ogDescriptionMax} autosize minRows={2} maxRows={5} {...register('og_description')} error={e.og_description?.message} />
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput label="Preview image URL" placeholder="https://example.com/card.png" style={{ flex: '1 1 16rem' }} {...register('og_image')} error={e.og_image?.message} />
+        <TextInput label="Card image URL" placeholder="https://example.com/card.png" style={{ flex: '1 1 16rem' }} {...register('og_image')} error={e.og_image?.message} />
         <FileButton accept={ACCEPT} onChange={(f) => f && upload.mutate(f)}>
           {(props) => (
             <Button {...props} variant="default" leftSection={<IconPhotoUp size={16} />} loading={upload.isPending}>
