@@ -5,35 +5,8 @@
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from '../schema';
-import * as m001 from '../migrations/001-initial';
-import * as m002 from '../migrations/002-list-performance';
-import * as m003 from '../migrations/003-lean-click-events';
-import * as m004 from '../migrations/004-shared-limits';
-import * as m005 from '../migrations/005-domain-https';
-import * as m006 from '../migrations/006-operations';
-import * as m007 from '../migrations/007-imports';
-import * as m008 from '../migrations/008-analytics';
-import * as m009 from '../migrations/009-webhooks';
-import * as m010 from '../migrations/010-utm-templates';
-import * as m011 from '../migrations/011-qr-styles';
-import * as m012 from '../migrations/012-tags';
-import * as m013 from '../migrations/013-link-previews';
+import { MIGRATIONS } from '../migrations/migration-list';
 
-const MIGRATIONS: Record<string, { postgres: readonly string[] }> = {
-  '001-initial': m001,
-  '002-list-performance': m002,
-  '003-lean-click-events': m003,
-  '004-shared-limits': m004,
-  '005-domain-https': m005,
-  '006-operations': m006,
-  '007-imports': m007,
-  '008-analytics': m008,
-  '009-webhooks': m009,
-  '010-utm-templates': m010,
-  '011-qr-styles': m011,
-  '012-tags': m012,
-  '013-link-previews': m013,
-};
 
 class PostgresMigrations implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {

@@ -1,0 +1,32 @@
+// Every migration, in order: SQLite runs each one's `up`, PostgreSQL its `postgres` statements. The one list
+// both databases migrate from (database.ts, postgres/open-postgres.ts); a new migration is added here only.
+import type { Migration } from 'kysely';
+import * as m001 from './001-initial';
+import * as m002 from './002-list-performance';
+import * as m003 from './003-lean-click-events';
+import * as m004 from './004-shared-limits';
+import * as m005 from './005-domain-https';
+import * as m006 from './006-operations';
+import * as m007 from './007-imports';
+import * as m008 from './008-analytics';
+import * as m009 from './009-webhooks';
+import * as m010 from './010-utm-templates';
+import * as m011 from './011-qr-styles';
+import * as m012 from './012-tags';
+import * as m013 from './013-link-previews';
+
+export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[] }> = {
+  '001-initial': m001,
+  '002-list-performance': m002,
+  '003-lean-click-events': m003,
+  '004-shared-limits': m004,
+  '005-domain-https': m005,
+  '006-operations': m006,
+  '007-imports': m007,
+  '008-analytics': m008,
+  '009-webhooks': m009,
+  '010-utm-templates': m010,
+  '011-qr-styles': m011,
+  '012-tags': m012,
+  '013-link-previews': m013,
+};
