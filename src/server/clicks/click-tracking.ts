@@ -3,7 +3,7 @@
 // short URL's query string, else the destination's), and the unique-visitor marker (visitor-marker.ts).
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Config } from '../config';
-import type { ClickEventsTable } from '../db/schema';
+import type { ClickEventsTable } from '../db/schema-clicks';
 import type { VisitorInfo } from '../visitor/visitor';
 import type { VisitorSalts } from './visitor-marker';
 import type { CLICK_FIELDS } from './click-batch';

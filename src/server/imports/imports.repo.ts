@@ -1,6 +1,7 @@
 // The imports table (migration 007) and the reads and writes an import job makes on links.
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
-import type { Database, ImportsTable, LinksTable } from '../db/schema';
+import type { Database, LinksTable } from '../db/schema';
+import type { ImportsTable } from '../db/schema-features';
 import { isPostgres } from '../db/dialect';
 import { insertTags } from '../links/links.bulk-create';
 import type { ImportFailure, ImportJob, ImportSource, ImportStatus, OnConflict } from '../../shared/import.schema';

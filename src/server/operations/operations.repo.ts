@@ -4,7 +4,8 @@
 // link took meanwhile (or whose domain is gone). With force, a PATCH's undo overwrites those later changes
 // (links that are gone stay gone) and a DELETE's undo brings back every link it can and skips the others.
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, OperationsTable } from '../db/schema';
+import type { Database } from '../db/schema';
+import type { OperationsTable } from '../db/schema-operations';
 import { isPostgres } from '../db/dialect';
 import { DAILY_COLUMNS, EVENT_COLUMNS, LINK_COLUMNS, inIds, parts } from '../links/links.bulk.repo';
 

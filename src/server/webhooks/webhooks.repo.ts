@@ -1,7 +1,8 @@
 // The account's webhooks (migration 009): CRUD, the answer's shape, and the delivery log.
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, WebhookDeliveriesTable, WebhooksTable } from '../db/schema';
+import type { Database } from '../db/schema';
+import type { WebhookDeliveriesTable, WebhooksTable } from '../db/schema-features';
 import type { Webhook, WebhookCreate, WebhookDelivery, WebhookEvent, WebhookUpdate, DeliveryStatus } from '../../shared/webhook.schema';
 import { storedDomainUrl } from '../domains/domain-url';
 import { fieldError } from '../http/errors';
