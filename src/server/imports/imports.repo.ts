@@ -1,6 +1,7 @@
 // The imports table (migration 007) and the reads and writes an import job makes on links.
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, LinksTable } from '../db/schema';
+import { newestPage } from '../db/newest-page';
 import type { ImportsTable } from '../db/schema-features';
 import { isPostgres } from '../db/dialect';
 import { insertTags } from '../links/links.bulk-create';
@@ -49,17 +50,9 @@ export class ImportsRepo {
   }
 
   async list(userId: number, page: number, perPage: number): Promise<{ rows: ImportRow[]; total: number }> {
-    const rows = await this.db
-      .selectFrom('imports')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute();
-    const { n } = await this.db.selectFrom('imports').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
-    return { rows, total: Number(n) };
+    return newestPage(this.db, 'imports', userId, page, perPage);
   }
+
 
   async update(id: number, values: Updateable<ImportsTable>): Promise<void> {
     await this.db.updateTable('imports').set(values).where('id', '=', id).execute();

@@ -5,6 +5,7 @@
 // (links that are gone stay gone) and a DELETE's undo brings back every link it can and skips the others.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/schema';
+import { newestPage } from '../db/newest-page';
 import type { OperationsTable } from '../db/schema-operations';
 import { isPostgres } from '../db/dialect';
 import { DAILY_COLUMNS, EVENT_COLUMNS, LINK_COLUMNS, inIds, parts } from '../links/links.bulk.repo';
@@ -28,21 +29,9 @@ export class OperationsRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   async list(userId: number, page: number, perPage: number): Promise<{ rows: OperationRow[]; total: number }> {
-    const rows = await this.db
-      .selectFrom('operations')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute();
-    const { n } = await this.db
-      .selectFrom('operations')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return { rows, total: Number(n) };
+    return newestPage(this.db, 'operations', userId, page, perPage);
   }
+
 
   find(userId: number, id: number, db: Trx = this.db): Promise<OperationRow | undefined> {
     return db.selectFrom('operations').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema';
+import { newestPage } from '../db/newest-page';
 import type { WebhookDeliveriesTable, WebhooksTable } from '../db/schema-features';
 import type { Webhook, WebhookCreate, WebhookDelivery, WebhookEvent, WebhookUpdate, DeliveryStatus } from '../../shared/webhook.schema';
 import { storedDomainUrl } from '../domains/domain-url';
@@ -40,17 +41,10 @@ export class WebhooksRepo {
   }
 
   async list(userId: number, page: number, perPage: number): Promise<{ rows: Webhook[]; total: number }> {
-    const rows = await this.db
-      .selectFrom('webhooks')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('id', 'desc')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute();
-    const { n } = await this.db.selectFrom('webhooks').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
-    return { rows: await this.present(rows), total: Number(n) };
+    const { rows, total } = await newestPage(this.db, 'webhooks', userId, page, perPage);
+    return { rows: await this.present(rows), total };
   }
+
 
   /** space_id and link_id must be the caller's own (422 naming the field otherwise). */
   private async checkFilters(userId: number, input: { space_id?: number | null; link_id?: number | null }): Promise<void> {
