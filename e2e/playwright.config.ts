@@ -65,6 +65,8 @@ export default defineConfig({
       FETCH_TITLES: '0',
       API_RATE_LIMIT: '0',
       LOG_LEVEL: 'warn',
+      // Every API answer the dashboard gets is checked against its documented schema (a drift is a 500).
+      CHECK_RESPONSES: '1',
       // The webhook receivers of e2e/webhooks.spec.ts listen on this loopback address (others stay refused).
       FETCH_ALLOW_ADDRESSES: '127.0.0.2',
     },

@@ -3,7 +3,8 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
 import qs from 'qs';
-import { serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
+import { validatorCompiler } from '@fastify/type-provider-zod';
+import { responseSerializer } from './http/serializer';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { openStorage } from './db/storage';
@@ -52,7 +53,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.checkResponses));
 
   const db = opts.db ?? (await openStorage(config));
   const outbound = new Outbound({ allowPrivate: config.allowPrivateFetch, allowAddresses: config.fetchAllowAddresses });

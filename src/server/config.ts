@@ -28,6 +28,8 @@ export interface Config {
   logLevel: string;
   /** Log every request (two lines each). */
   logRequests: boolean;
+  /** CHECK_RESPONSES=1 (the tests): every API answer is checked against its documented schema; a drift is a 500. */
+  checkResponses: boolean;
   /**
    * TRACKING: what a click records. `full`: everything (dimensions, UTM, unique-visitor marker);
    * `anonymous`: no unique-visitor marker and the referrer cut to its site (news.example.co.uk ->
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookPollMs: int('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 1000),
     logLevel: env.LOG_LEVEL || 'info',
     logRequests: env.LOG_REQUESTS === '1',
+    checkResponses: env.CHECK_RESPONSES === '1',
     tracking: tracking(env.TRACKING),
     respectDnt: env.RESPECT_DNT !== '0' && env.RESPECT_DNT !== 'false',
     ...overrides,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, RESERVED_ALIASES, type LinkStatus, type PixelType, type TargetsType } from './enums';
+import { LIMITS, RESERVED_ALIASES } from './enums';
 import {
   flag01,
   httpUrl,
@@ -11,9 +11,10 @@ import {
   passwordField,
   timestampField,
 } from './fields';
-import { checkTargets, targetsField, targetsTypeField, type Target } from './targets';
+import { checkTargets, targetsField, targetsTypeField } from './targets';
 import { UTM_KEYS, utmChangesOf, withUtm, type UtmKey } from './utm';
-import { tagNamesField, type LinkTag } from './tag.schema';
+import { tagNamesField } from './tag.schema';
+import type { linkObject } from './objects/link.object';
 
 const reserved = new Set<string>(RESERVED_ALIASES.map((a) => a.toLowerCase()));
 
@@ -124,40 +125,5 @@ export type LinkUpdate = z.output<typeof linkUpdateSchema>;
 // without pulling the targets rules (and the country/language data) into its first bundle.
 export { LINK_SEARCH_BY, LINK_SORT_BY, linkListQuerySchema, type LinkListQuery, type LinkListSearch } from './link-list.schema';
 
-export interface Link {
-  id: number;
-  alias: string;
-  url: string;
-  short_url: string;
-  title: string | null;
-  status: LinkStatus;
-  disabled: 0 | 1;
-  targets_type: TargetsType | null;
-  targets: Target[];
-  sensitive_content: 0 | 1;
-  privacy: 0 | 1 | 2;
-  password: boolean;
-  redirect_password: boolean;
-  active_period_start_at: string | null;
-  active_period_end_at: string | null;
-  clicks_limit: number | null;
-  expiration_url: string | null;
-  /** Read from url, where they are stored (beyond the contract). */
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_term: string | null;
-  utm_content: string | null;
-  /** What social crawlers show (beyond the contract); none set: they get the redirect like everyone. */
-  og_title: string | null;
-  og_description: string | null;
-  og_image: string | null;
-  clicks: number;
-  space: { id: number; name: string; color: number } | null;
-  domain: { id: number; name: string; url: string } | null;
-  pixels: { id: number; name: string; type: PixelType }[];
-  /** Sorted by name (beyond the contract). */
-  tags: LinkTag[];
-  created_at: string;
-  updated_at: string;
-}
+/** A link as the API answers it (the schema lives in objects/link.object.ts, named `Link` in the API document). */
+export type Link = z.output<typeof linkObject>;

@@ -1,6 +1,6 @@
 // Error bodies of contract section 2, and the one error handler that produces them.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from '@fastify/type-provider-zod';
 import { errorsBag, sentence } from '../../shared/zod-messages';
 import { isDatabaseUnavailable } from '../db/errors';
 import { sendPage } from '../redirect/respond';
@@ -77,6 +77,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       reply.header('retry-after', '5');
       if (!request.url.startsWith('/api/')) return sendPage(reply, 503, unavailablePage());
       return sendError(reply, new HttpError(503, 'Service Unavailable.'));
+    }
+    if (isResponseSerializationError(error)) {
+      // Only with CHECK_RESPONSES=1 (the tests): say where the answer left its documented schema.
+      const where = error.cause.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+      request.log.error({ err: error }, 'answer does not match its schema');
+      return sendError(reply, new HttpError(500, `The answer does not match its documented schema: ${where}`));
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, new HttpError(500, 'Server Error.'));

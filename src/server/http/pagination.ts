@@ -2,6 +2,7 @@
 import { MAX_ID } from '../../shared/fields';
 import type { FastifyRequest } from 'fastify';
 import type { Paginated } from '../../shared/list-query';
+import type { DELETED_OBJECTS } from '../../shared/objects/common.object';
 
 export function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
@@ -40,10 +41,10 @@ export function paginate<T>(request: FastifyRequest, data: T[], total: number, p
 
 export const ok = <T>(data: T) => ({ data, status: 200 as const });
 
-export const deleted = (id: number, object: 'domain' | 'link' | 'space' | 'pixel' | 'user' | 'utm_template' | 'webhook' | 'tag') => ({
+export const deleted = (id: number, object: (typeof DELETED_OBJECTS)[number]) => ({
   id,
   object,
-  deleted: true,
+  deleted: true as const,
   status: 200 as const,
 });
 

@@ -7,6 +7,12 @@ import { LinksService } from './links.service';
 import { webhooksOf } from '../webhooks/webhook-hub';
 import type { WebhookEvent } from '../../shared/webhook.schema';
 import type { Link } from '../../shared/link.schema';
+import { linkObject } from '../../shared/objects/link.object';
+import { deleteResultObject, envelope, pageOf } from '../../shared/objects/common.object';
+import { linkCreateExample, linkExample } from './links.examples';
+
+const linkAnswer = envelope(linkObject);
+const linkPage = pageOf(linkObject, 'Link');
 
 export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -19,28 +25,48 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
     return link;
   };
 
-  app.get('/', { schema: { tags, querystring: linkListQuerySchema } }, async (request) => {
+  const listDocs = {
+    operationId: 'listLinks',
+    summary: 'List links',
+    description:
+      'One page of your links, newest first by default. Search by title, alias or URL; filter by status, space, domain, pixel and tags (`tag=a&tag=b`, any of them, or every one with `tag_mode=all`); `total` is exact.',
+  };
+  app.get('/', { schema: { tags, ...listDocs, querystring: linkListQuerySchema, response: { 200: linkPage } } }, async (request) => {
     const q = request.query;
     const { rows, total } = await service.listRepo.list(request.user.id, q, nowIso());
     return paginate(request, await service.present(rows), total, q.page, q.per_page);
   });
 
-  app.get('/:id', { schema: { tags, params: idParams } }, async (request) =>
+  const showDocs = { operationId: 'getLink', summary: 'Get a link', description: 'One of your links, with its space, domain, pixels, tags and click count.' };
+  app.get('/:id', { schema: { tags, ...showDocs, params: idParams, response: { 200: linkAnswer } } }, async (request) =>
     ok(await service.show(request.user.id, parseId(request.params.id))),
   );
 
-  app.post('/', { schema: { tags, body: linkCreateSchema } }, async (request, reply) =>
+  const createDocs = {
+    operationId: 'createLink',
+    summary: 'Create a link',
+    description:
+      'Shortens `url`. Without an `alias` one is generated. `tags[]` names are created when new; `utm_*` fields are written into the URL. Answers 201 with the link.',
+    'x-examples': { request: linkCreateExample, response: { data: linkExample, status: 200 } },
+  };
+  app.post('/', { schema: { tags, ...createDocs, body: linkCreateSchema, response: { 201: linkAnswer } } }, async (request, reply) =>
     reply.code(201).send(ok(await tell(request.user.id, 'link.created', await service.create(request.user.id, request.body)))),
   );
 
   const update = async (userId: number, rawId: string, body: LinkUpdate) => ok(await tell(userId, 'link.updated', await service.update(userId, parseId(rawId), body)));
+  const updateDocs = {
+    put: { operationId: 'updateLink', summary: 'Update a link', description: 'Changes the fields sent; the others keep their values. `PATCH` does the same.' },
+    patch: { operationId: 'patchLink', summary: 'Update a link (PATCH)', description: 'Changes the fields sent; the others keep their values. Same as `PUT`.' },
+  };
   for (const method of ['put', 'patch'] as const) {
-    app[method]('/:id', { schema: { tags, params: idParams, body: linkUpdateSchema } }, async (request) =>
+    const schema = { tags, ...updateDocs[method], params: idParams, body: linkUpdateSchema, response: { 200: linkAnswer } };
+    app[method]('/:id', { schema }, async (request) =>
       update(request.user.id, request.params.id, request.body),
     );
   }
 
-  app.delete('/:id', { schema: { tags, params: idParams } }, async (request) => {
+  const deleteDocs = { operationId: 'deleteLink', summary: 'Delete a link', description: 'Deletes the link and its click history; its alias becomes free.' };
+  app.delete('/:id', { schema: { tags, ...deleteDocs, params: idParams, response: { 200: deleteResultObject } } }, async (request) => {
     const id = parseId(request.params.id);
     const before = await service.show(request.user.id, id);
     await service.delete(request.user.id, id);

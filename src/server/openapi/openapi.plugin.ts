@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { createJsonSchemaTransform } from '@fastify/type-provider-zod';
+import { documentTransform, routeTransform } from './openapi-document';
 
 const PUBLIC = /^\/api\/v1\/(openapi\.json|docs)(\/|\?|$)/;
 
@@ -23,7 +23,8 @@ async function openApi(app: FastifyInstance): Promise<void> {
       components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer' } } },
       security: [{ apiKey: [] }],
     },
-    transform: createJsonSchemaTransform({ skipList: [], zodToJsonConfig: { unrepresentable: 'any' } } as never),
+    transform: routeTransform,
+    transformObject: documentTransform,
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });

@@ -1,0 +1,52 @@
+// Examples of the API document's link operations; typed, so they stay true to the schemas.
+import type { Link } from '../../shared/link.schema';
+
+export const linkCreateExample = {
+  url: 'https://shop.example.com/spring',
+  alias: 'spring-sale',
+  domain_id: 2,
+  title: 'Spring sale',
+  utm_source: 'newsletter',
+  utm_campaign: 'spring',
+  tags: ['campaign', 'spring'],
+  targets_type: 'countries',
+  targets: [{ key: 'DE', value: 'https://shop.example.com/de/spring' }],
+};
+
+export const linkExample: Link = {
+  id: 42,
+  alias: 'spring-sale',
+  url: 'https://shop.example.com/spring?utm_source=newsletter&utm_campaign=spring',
+  short_url: 'https://go.example.com/spring-sale',
+  title: 'Spring sale',
+  status: 1,
+  disabled: 0,
+  targets_type: 'countries',
+  targets: [{ key: 'DE', value: 'https://shop.example.com/de/spring' }],
+  sensitive_content: 0,
+  privacy: 0,
+  password: false,
+  redirect_password: false,
+  active_period_start_at: null,
+  active_period_end_at: null,
+  clicks_limit: null,
+  expiration_url: null,
+  utm_source: 'newsletter',
+  utm_medium: null,
+  utm_campaign: 'spring',
+  utm_term: null,
+  utm_content: null,
+  og_title: null,
+  og_description: null,
+  og_image: null,
+  clicks: 0,
+  space: null,
+  domain: { id: 2, name: 'go.example.com', url: 'https://go.example.com' },
+  pixels: [],
+  tags: [
+    { id: 3, name: 'campaign', color: 2 },
+    { id: 4, name: 'spring', color: 5 },
+  ],
+  created_at: '2026-11-20T09:30:00.000Z',
+  updated_at: '2026-11-20T09:30:00.000Z',
+};

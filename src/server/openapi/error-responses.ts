@@ -1,0 +1,60 @@
+// The error answers of contract section 2, as reusable OpenAPI responses (components.responses), and which of
+// them an operation can give.
+import type { OpenAPIV3_1 } from 'openapi-types';
+
+const errorRef = { $ref: '#/components/schemas/Error' };
+
+function errorResponse(description: string, example: Record<string, unknown>, headers?: OpenAPIV3_1.ResponseObject['headers']): OpenAPIV3_1.ResponseObject {
+  return {
+    description,
+    ...(headers ? { headers } : {}),
+    content: { 'application/json': { schema: errorRef, example } },
+  };
+}
+
+export const ERROR_RESPONSES = {
+  BadRequest: errorResponse('The body is not valid JSON, or its Content-Length does not match it.', {
+    message: 'The request body is not valid JSON.',
+    status: 400,
+  }),
+  Unauthenticated: errorResponse('The `Authorization: Bearer <API key>` header is missing, malformed or names no account.', {
+    message: 'Unauthenticated.',
+    status: 401,
+  }),
+  Forbidden: errorResponse('Only admins may do this.', { message: 'This action is unauthorized.', status: 403 }),
+  NotFound: errorResponse("No such id, or it belongs to another account (both answer alike).", {
+    message: 'Resource not found.',
+    status: 404,
+  }),
+  PayloadTooLarge: errorResponse('The body is larger than this operation takes.', { message: 'The request body is too large.', status: 413 }),
+  UnsupportedMediaType: errorResponse('The body is neither `application/x-www-form-urlencoded` nor `application/json`.', {
+    message: 'Send the body as application/x-www-form-urlencoded or application/json.',
+    status: 415,
+  }),
+  ValidationFailed: errorResponse(
+    'A field of the body or the query is invalid; `errors` names each field (nested ones with dots) and `message` repeats the first.',
+    { message: 'The url field is required.', errors: { url: ['The url field is required.'] }, status: 422 },
+  ),
+  TooManyRequests: errorResponse(
+    'More requests this minute than `API_RATE_LIMIT` allows for this key.',
+    { message: 'Too Many Requests.', status: 429 },
+    { 'Retry-After': { description: 'Seconds until the window resets.', schema: { type: 'integer' } } },
+  ),
+} satisfies Record<string, OpenAPIV3_1.ResponseObject>;
+
+type ErrorName = keyof typeof ERROR_RESPONSES;
+
+/** The error answers an operation can give: by what it takes (a path id, a query, a body) and who may call it. */
+export function errorsOf(path: string, op: OpenAPIV3_1.OperationObject, adminOnly: boolean): [string, ErrorName][] {
+  const errors: [string, ErrorName][] = [['401', 'Unauthenticated']];
+  if (adminOnly) errors.push(['403', 'Forbidden']);
+  if (path.includes('{')) errors.push(['404', 'NotFound']);
+  if (op.requestBody) {
+    errors.push(['400', 'BadRequest'], ['413', 'PayloadTooLarge'], ['415', 'UnsupportedMediaType']);
+  }
+  if (op.requestBody || (op.parameters ?? []).some((p) => 'in' in p && p.in === 'query')) {
+    errors.push(['422', 'ValidationFailed']);
+  }
+  errors.push(['429', 'TooManyRequests']);
+  return errors.sort(([a], [b]) => a.localeCompare(b));
+}
