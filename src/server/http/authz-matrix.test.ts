@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../test-utils/test-app';
 import { create, createLink, json } from '../test-utils/api';
 import { importRunnerOf } from '../imports/imports.routes';
 import { PNG } from 'pngjs';
+import { documentValidator } from '../openapi/document-validator';
 
 interface Operation {
   security?: Record<string, string[]>[];
@@ -47,6 +48,14 @@ function classify(path: string, method: string, op: Operation): Op {
 // The document is read before the tests are collected, so each operation becomes its own test.
 const t: TestApp = await createTestApp();
 const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+// Every JSON answer the matrix sees must be one the document gives the operation, and match its schema.
+const validate = documentValidator(doc as never);
+const undocumented: string[] = [];
+function checkAnswer(op: Op, res: LightMyRequestResponse): void {
+  if (op.kind === 'fallback' || !String(res.headers['content-type']).startsWith('application/json')) return;
+  const problems = validate(op.method.toLowerCase(), op.path, res.statusCode, res.json());
+  if (problems.length) undocumented.push(`${op.method} ${op.path} ${res.statusCode}: ${problems.join('; ')}`);
+}
 const ops: Op[] = Object.entries(doc.paths).flatMap(([path, item]) =>
   Object.entries(item)
     .filter(([key]) => !PATH_ITEM_FIELDS.has(key) && !key.startsWith('x-'))
@@ -136,7 +145,11 @@ async function send(op: Op, url: string, authorization: string | null, body?: ob
   const payload = file ? { payload: file.payload } : body ? json(body) : {};
   const type = file ? file.type : body ? 'application/json' : undefined;
   const headers = { ...(authorization ? { authorization } : {}), ...(type ? { 'content-type': type } : {}) };
-  if (!EVENT_STREAMS.has(`${op.method} ${op.path}`)) return t.app.inject({ method: op.method as 'GET', url, ...payload, headers });
+  if (!EVENT_STREAMS.has(`${op.method} ${op.path}`)) {
+    const res = await t.app.inject({ method: op.method as 'GET', url, ...payload, headers });
+    checkAnswer(op, res);
+    return res;
+  }
   const res = await t.app.inject({ method: op.method as 'GET', url, ...payload, headers, payloadAsStream: true });
   const stream = res.stream();
   if (res.statusCode === 200 && String(res.headers['content-type']).startsWith('text/event-stream')) {
@@ -247,6 +260,7 @@ describe('authorization matrix (from openapi.json)', () => {
 
   it('probed every operation, and the owner\'s resources are unchanged', async () => {
     expect([...probed].sort()).toEqual(ops.map((op) => `${op.method} ${op.path}`).sort());
+    expect(undocumented, 'answers the document does not describe').toEqual([]);
     expect(ownerViews.size).toBeGreaterThanOrEqual(6);
     for (const [url, before] of ownerViews) {
       expect(before, url).toMatch(/^200 /);

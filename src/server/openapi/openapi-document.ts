@@ -15,13 +15,13 @@ const zodConfig = { zodToJsonConfig: { unrepresentable: 'any' } } as const;
 const zodTransform = createJsonSchemaTransform({ skipList: [], ...zodConfig } as never);
 const zodTransformObject = createJsonSchemaTransformObject(zodConfig as never);
 
-/** Route options the document reads beyond fastify's own: examples and admin-only operations. */
+/** Route options the document reads beyond fastify's own (admin-only routes say so with `security: [{ apiKey: ['admin'] }]`). */
 export interface RouteDocs {
   /** Example body of the request and of the success answer, shown in the reference and checked by Redocly. */
   'x-examples'?: { request?: unknown; response?: unknown };
-  /** Only admins may call it: documents the 403. */
-  'x-admin-only'?: true;
 }
+
+const isAdminOnly = (op: OpenAPIV3_1.OperationObject) => (op.security ?? []).some((req) => Object.values(req).some((roles) => roles.includes('admin')));
 
 export const routeTransform: SwaggerTransform = (input) => {
   const response = (input.schema?.response ?? {}) as Record<string, unknown>;
@@ -99,7 +99,7 @@ export const documentTransform: SwaggerTransformObject = (input) => {
     for (const [method, value] of Object.entries(item ?? {})) {
       if (!['get', 'put', 'post', 'patch', 'delete'].includes(method)) continue;
       const op = value as Operation;
-      const adminOnly = op['x-admin-only'] === true;
+      const adminOnly = isAdminOnly(op);
       if (op.requestBody) describeForm(op.requestBody as OpenAPIV3_1.RequestBodyObject);
       addExamples(op);
       describeSuccess(op, doc.components.schemas ?? {});

@@ -27,7 +27,17 @@ async function openApi(app: FastifyInstance): Promise<void> {
     transformObject: documentTransform,
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    // The page's asset URLs carry the /api/v1 scope this plugin is registered under.
+    indexPrefix: '/api/v1',
+    // No badge that sends the document's URL to validator.swagger.io.
+    uiConfig: { validatorUrl: null, deepLinking: true },
+    staticCSP: true,
+    // Swagger UI sets inline styles; plain-http installs must not have their requests upgraded to https.
+    transformStaticCSP: (header) =>
+      header.replace(' validator.swagger.io', '').replace(/style-src 'self' https: ?;/, "style-src 'self' https: 'unsafe-inline';").replace(' upgrade-insecure-requests;', ''),
+  });
 }
 
 export const openApiPlugin = fp(openApi, { name: 'linkdeck-openapi' });

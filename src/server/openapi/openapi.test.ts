@@ -1,6 +1,10 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
 
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -37,5 +41,87 @@ describe('OpenAPI', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toMatch(/<html/i);
+    // Its scripts and styles load from where the page says (they once pointed outside /api/v1: a blank page).
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+    expect(assets.length).toBeGreaterThanOrEqual(4);
+    for (const url of assets) {
+      const asset = await t.app.inject({ method: 'GET', url });
+      expect(asset.statusCode, url).toBe(200);
+      expect(asset.headers['content-type'], url).toMatch(/javascript|css/);
+    }
+    expect(page.headers['content-security-policy']).not.toMatch(/validator\.swagger\.io|upgrade-insecure-requests/);
+  });
+});
+
+describe('the document as client generators and linters read it', () => {
+  let doc: OpenAPIV3_1.Document;
+  const operations = () =>
+    Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+      Object.entries(item ?? {})
+        .filter(([method]) => METHODS.includes(method))
+        .map(([method, op]) => ({ path, method, op: op as OpenAPIV3_1.OperationObject })),
+    );
+  beforeAll(async () => {
+    doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+  });
+
+  it('is valid for swagger-parser, and the catch-all route stays out of it', async () => {
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeDefined();
+    expect(Object.keys(doc.paths ?? {}).filter((p) => p.includes('*'))).toEqual([]);
+  });
+
+  it("has no errors or warnings under Redocly's recommended rules", async () => {
+    const config = await createConfig({ extends: ['recommended'], rules: { 'info-license': 'off' } });
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: '/openapi.json', config });
+    expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} ${p.location[0]?.pointer ?? ''}`)).toEqual([]);
+  });
+
+  it('gives every operation a unique operationId, a summary, a description and a described success answer', () => {
+    const ops = operations();
+    expect(ops.length).toBeGreaterThan(70);
+    const ids = ops.map(({ op }) => op.operationId);
+    expect(ids.filter((id) => !id)).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { path, method, op } of ops) {
+      const where = `${method} ${path}`;
+      expect(op.summary, where).toMatch(/^[A-Z]/);
+      expect(op.description?.length ?? 0, where).toBeGreaterThan(20);
+      const success = Object.entries(op.responses ?? {}).filter(([code]) => /^[23]/.test(code));
+      expect(success.length, where).toBeGreaterThan(0);
+      for (const [code, answer] of success as [string, OpenAPIV3_1.ResponseObject][]) {
+        expect(answer.description, `${where} ${code}`).not.toBe('Default Response');
+        if (code === '204' || code.startsWith('3')) continue;
+        const media = Object.values(answer.content ?? {});
+        expect(media.length, `${where} ${code} content`).toBeGreaterThan(0);
+        for (const m of media) expect(m.schema, `${where} ${code} schema`).toBeDefined();
+      }
+      for (const code of ['401', '429']) expect(op.responses?.[code], `${where} ${code}`).toBeDefined();
+      if (path.includes('{')) expect(op.responses?.['404'], `${where} 404`).toEqual({ $ref: '#/components/responses/NotFound' });
+      if (op.requestBody || op.parameters?.some((p) => 'in' in p && p.in === 'query')) expect(op.responses?.['422'], `${where} 422`).toBeDefined();
+      if (path.startsWith('/api/v1/users')) expect(op.responses?.['403'], `${where} 403`).toBeDefined();
+    }
+  });
+
+  it('names the answer schemas, and every error answer uses the error schema', () => {
+    const schemas = Object.keys(doc.components?.schemas ?? {});
+    for (const name of ['Link', 'LinkPage', 'Domain', 'DomainPage', 'Space', 'Pixel', 'Tag', 'User', 'DeleteResult', 'Error', 'PageMeta', 'PageLinks']) {
+      expect(schemas, name).toContain(name);
+    }
+    expect(schemas.filter((s) => /stats/i.test(s)).length).toBeGreaterThan(0);
+    for (const [name, answer] of Object.entries(doc.components?.responses ?? {}) as [string, OpenAPIV3_1.ResponseObject][]) {
+      expect(answer.content?.['application/json']?.schema, name).toEqual({ $ref: '#/components/schemas/Error' });
+    }
+    const link = doc.paths?.['/api/v1/links/{id}']?.get?.responses?.['200'] as OpenAPIV3_1.ResponseObject;
+    expect(JSON.stringify(link.content?.['application/json']?.schema)).toContain('#/components/schemas/Link"');
+  });
+
+  it('describes JSON and form bodies (bracket notation) and carries examples for creating a link', () => {
+    const body = doc.paths?.['/api/v1/links']?.post?.requestBody as OpenAPIV3_1.RequestBodyObject;
+    expect(Object.keys(body.content).sort()).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+    expect(body.description).toMatch(/pixel_ids\[\]=1/);
+    expect(body.content['application/x-www-form-urlencoded']?.encoding?.targets).toEqual({ style: 'deepObject', explode: true });
+    expect(body.content['application/json']?.example).toMatchObject({ url: expect.stringMatching(/^https:/) });
+    const created = doc.paths?.['/api/v1/links']?.post?.responses?.['201'] as OpenAPIV3_1.ResponseObject;
+    expect(created.content?.['application/json']?.example).toMatchObject({ data: { alias: expect.any(String) }, status: 200 });
   });
 });
