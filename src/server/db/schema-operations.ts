@@ -1,7 +1,7 @@
 // Kysely types of bulk operations (migration 006) and the copies they keep for undo (006, 008, 012, 013).
 import type { Generated } from 'kysely';
 import type { LinksTable } from './schema';
-import type { ClickDailyTable, ClickEventsTable } from './schema-clicks';
+import type { ClickDailyTable, ClickEventsTable, ClickHourlyTable } from './schema-clicks';
 
 /** A bulk PATCH or DELETE of links (migration 006), undoable until undo_until. */
 export interface OperationsTable {
@@ -43,6 +43,7 @@ export type OperationDeletedLinksTable = { operation_id: number } & { [K in keyo
 
 export type OperationClickEventsTable = { operation_id: number } & Omit<ClickEventsTable, 'id'>;
 export type OperationClickDailyTable = { operation_id: number } & ClickDailyTable;
+export type OperationClickHourlyTable = { operation_id: number } & ClickHourlyTable;
 
 export interface OperationLinkTagsTable {
   operation_id: number;

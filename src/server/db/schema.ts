@@ -5,6 +5,7 @@ import type { Generated } from 'kysely';
 import type { ClickAccountDailyTable, ClickAccountHourlyTable, ClickDailyTable, ClickEventsTable, ClickHourlyTable, ClickVisitorsTable } from './schema-clicks';
 import type {
   OperationClickDailyTable,
+  OperationClickHourlyTable,
   OperationClickEventsTable,
   OperationDeletedLinksTable,
   OperationLinkPixelsTable,
@@ -123,6 +124,7 @@ export interface Database {
   operation_deleted_links: OperationDeletedLinksTable;
   operation_click_events: OperationClickEventsTable;
   operation_click_daily: OperationClickDailyTable;
+  operation_click_hourly: OperationClickHourlyTable;
   imports: ImportsTable;
   utm_templates: UtmTemplatesTable;
   qr_styles: QrStylesTable;

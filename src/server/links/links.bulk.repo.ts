@@ -26,6 +26,7 @@ export const EVENT_COLUMNS = [
   'target', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'visitor',
 ] as const;
 export const DAILY_COLUMNS = ['link_id', 'day', 'dimension', 'value', 'count', 'uniques'] as const;
+export const HOURLY_COLUMNS = ['link_id', 'hour', 'count', 'uniques'] as const;
 
 /** `column IN (the ids)` as one parameter: a JSON array on SQLite, an int[] on PostgreSQL (no 32k-variable limit). */
 export function inIds(db: Trx, column: string, ids: number[]): RawBuilder<boolean> {
@@ -130,7 +131,7 @@ export class LinksBulkRepo {
   /** Drops the before-images of operations whose undo window is over, then records a new operation. */
   private async record(trx: Trx, userId: number, kind: 'update' | 'delete', s: Selection, changes: object, ids: number[], now: string): Promise<Recorded> {
     const expired = sql<boolean>`operation_id IN (SELECT id FROM operations WHERE purged = 0 AND undo_until < ${now})`;
-    for (const table of ['operation_links', 'operation_link_pixels', 'operation_link_tags', 'operation_deleted_links', 'operation_click_events', 'operation_click_daily'] as const) {
+    for (const table of ['operation_links', 'operation_link_pixels', 'operation_link_tags', 'operation_deleted_links', 'operation_click_events', 'operation_click_daily', 'operation_click_hourly'] as const) {
       await trx.deleteFrom(table).where(expired).execute();
     }
     await trx.updateTable('operations').set({ purged: 1 }).where('purged', '=', 0).where('undo_until', '<', now).execute();
@@ -236,7 +237,7 @@ export class LinksBulkRepo {
     return rec;
   }
 
-  /** Deletes the links `ids` after copying them, their pixel links and their statistics. */
+  /** Deletes the links `ids` after copying them, their pixel links and their statistics (events, daily and hourly rollups). */
   async delete(trx: Trx, userId: number, s: Selection, ids: number[], now: string): Promise<Recorded> {
     const counters = await countersOff(trx, userId);
     const rec = await this.record(trx, userId, 'delete', s, {}, ids, now);
@@ -260,6 +261,11 @@ export class LinksBulkRepo {
         .insertInto('operation_click_daily')
         .columns(['operation_id', ...DAILY_COLUMNS])
         .expression(trx.selectFrom('click_daily').select([lit, ...DAILY_COLUMNS]).where(these('link_id')))
+        .execute();
+      await trx
+        .insertInto('operation_click_hourly')
+        .columns(['operation_id', ...HOURLY_COLUMNS])
+        .expression(trx.selectFrom('click_hourly').select([lit, ...HOURLY_COLUMNS]).where(these('link_id')))
         .execute();
       await trx.deleteFrom('links').where(these('id')).execute();
     }

@@ -8,7 +8,7 @@ import type { Database } from '../db/schema';
 import { newestPage } from '../db/newest-page';
 import type { OperationsTable } from '../db/schema-operations';
 import { isPostgres } from '../db/dialect';
-import { DAILY_COLUMNS, EVENT_COLUMNS, LINK_COLUMNS, inIds, parts } from '../links/links.bulk.repo';
+import { DAILY_COLUMNS, EVENT_COLUMNS, HOURLY_COLUMNS, LINK_COLUMNS, inIds, parts } from '../links/links.bulk.repo';
 
 export type OperationRow = Selectable<OperationsTable>;
 type Trx = Kysely<Database>;
@@ -123,6 +123,9 @@ export class OperationsRepo {
       WHERE operation_id = ${op.id} AND ${restoredOnly('link_id')} ORDER BY clicked_at`.execute(trx);
     const daily = DAILY_COLUMNS.join(', ');
     await sql`INSERT INTO click_daily (${sql.raw(daily)}) SELECT ${sql.raw(daily)} FROM operation_click_daily
+      WHERE operation_id = ${op.id} AND ${restoredOnly('link_id')}`.execute(trx);
+    const hourly = HOURLY_COLUMNS.join(', ');
+    await sql`INSERT INTO click_hourly (${sql.raw(hourly)}) SELECT ${sql.raw(hourly)} FROM operation_click_hourly
       WHERE operation_id = ${op.id} AND ${restoredOnly('link_id')}`.execute(trx);
     // The ids were handed out before (by the identity on PostgreSQL, AUTOINCREMENT on SQLite): new links never reuse them.
     return { restored: ids.length, skipped: skip, ids };

@@ -113,14 +113,18 @@ describe('operations', () => {
     await t.query('UPDATE links SET clicks = 4 WHERE id = ?', id0);
     await t.query("INSERT INTO click_events (link_id, clicked_at, country, browser) VALUES (?, '2026-11-20T10:00:00.000Z', 'GB', 'Chrome'), (?, '2026-11-21T10:00:00.000Z', 'DE', NULL)", id0, id0);
     await t.query("INSERT INTO click_daily (link_id, day, dimension, value, count) VALUES (?, '2026-11-20', 'clicks', '', 1), (?, '2026-11-20', 'country', 'GB', 1)", id0, id0);
+    await t.query("INSERT INTO click_hourly (link_id, hour, count, uniques) VALUES (?, '2026-11-20T10', 1, 1), (?, '2026-11-21T10', 1, 0)", id0, id0);
     const before = await Promise.all(a.ids.map((id) => link(a.key, id)));
     const stats = async () => ({
       events: await t.query('SELECT link_id, clicked_at, country, browser FROM click_events WHERE link_id = ? ORDER BY clicked_at', id0),
       daily: await t.query('SELECT link_id, day, dimension, value, count FROM click_daily WHERE link_id = ? ORDER BY dimension', id0),
+      hourly: await t.query('SELECT link_id, hour, count, uniques FROM click_hourly WHERE link_id = ? ORDER BY hour', id0),
     });
     const statsBefore = await stats();
     const op = (await del(a.key, { all: 1 })).json().data.operation;
     expect((await stats()).events).toEqual([]);
+    expect((await stats()).hourly).toEqual([]);
+    expect(statsBefore.hourly).toHaveLength(2);
     expect((await visit(t, `/o${n}-0`)).statusCode).toBe(404);
     const res = await undo(a.key, op.id);
     expect(res.statusCode, res.body).toBe(200);

@@ -14,6 +14,7 @@ import * as m010 from './010-utm-templates';
 import * as m011 from './011-qr-styles';
 import * as m012 from './012-tags';
 import * as m013 from './013-link-previews';
+import * as m014 from './014-operation-click-hourly';
 
 export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[] }> = {
   '001-initial': m001,
@@ -29,4 +30,5 @@ export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[
   '011-qr-styles': m011,
   '012-tags': m012,
   '013-link-previews': m013,
+  '014-operation-click-hourly': m014,
 };
