@@ -2,6 +2,7 @@
 import { z } from 'zod';
 
 export const OG_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export type OgImageType = (typeof OG_IMAGE_TYPES)[number];
 
 export const ogImageObject = z
   .object({
