@@ -6,6 +6,7 @@ import { LIMITS } from './enums';
 import { MAX_ID, flag01, idList, idRef, intField, nullableUrl, timestampField } from './fields';
 import { linkFilterFields } from './link-list.schema';
 import { tagNamesField } from './tag.schema';
+import type { operationObject } from './objects/operation.object';
 
 /** Rows per POST /links/bulk. */
 export const BULK_CREATE_MAX = 1000;
@@ -120,15 +121,5 @@ export const undoQuerySchema = z.object({ force: queryFlag });
 export type BulkUpdateBody = z.output<typeof bulkUpdateBodySchema>;
 export type BulkChanges = NonNullable<BulkUpdateBody['set']>;
 
-/** An operation as GET /api/v1/operations shows it: what was selected and changed, and whether it can still be undone. */
-export interface Operation {
-  id: number;
-  type: 'update' | 'delete';
-  count: number;
-  selection: Record<string, unknown>;
-  changes: Record<string, unknown>;
-  created_at: string;
-  undo_until: string;
-  undone_at: string | null;
-  undoable: boolean;
-}
+/** An operation as GET /api/v1/operations shows it (the schema lives in objects/operation.object.ts, named `Operation` in the API document). */
+export type Operation = z.output<typeof operationObject>;

@@ -2,6 +2,7 @@
 // (GET/PUT /api/v1/account/qr-style), one set of fields for the API and the dashboard's designer.
 import { z } from 'zod';
 import { queryEnum, queryInt } from './fields';
+import type { qrStyleObject } from './objects/qr-style.object';
 
 export const QR_FORMATS = ['png', 'svg'] as const;
 export const QR_ECC = ['L', 'M', 'Q', 'H'] as const;
@@ -13,15 +14,8 @@ export const QR_LOGO_MAX_BYTES = 256 * 1024;
 /** Below this contrast ratio between the two colours, scanners fail often: refused. */
 export const QR_MIN_CONTRAST = 3;
 
-export interface QrStyle {
-  fg: string;
-  bg: string;
-  size: number;
-  margin: number;
-  ecc: QrEcc;
-  /** Put the account's logo in the middle (needs ecc Q or H). */
-  logo: boolean;
-}
+/** A style: the answer of GET /account/qr-style without `has_logo`. */
+export type QrStyle = Omit<QrStyleBody, 'has_logo'>;
 
 export const DEFAULT_QR_STYLE: QrStyle = { fg: '#000000', bg: '#ffffff', size: 512, margin: 2, ecc: 'M', logo: false };
 
@@ -97,8 +91,5 @@ export function resolveQrStyle(q: Partial<Omit<QrQuery, 'format'>>, saved: QrSty
   return { fg: q.fg ?? saved.fg, bg: q.bg ?? saved.bg, size: q.size ?? saved.size, margin: q.margin ?? saved.margin, ecc, logo };
 }
 
-/** The account's style as GET /account/qr-style shows it. */
-export interface QrStyleBody extends QrStyle {
-  /** Whether the account has uploaded a logo (PUT /account/qr-logo). */
-  has_logo: boolean;
-}
+/** The account's style as GET /account/qr-style shows it (objects/qr-style.object.ts, named `QrStyle` in the API document). */
+export type QrStyleBody = z.output<typeof qrStyleObject>;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { flag01, httpUrl, idRef } from './fields';
 import { pagingFields } from './list-query';
+import type { webhookDeliveryObject, webhookObject } from './objects/webhook.object';
 
 export const WEBHOOK_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'link.clicked', 'link.limit_reached', 'link.expired'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -73,47 +74,15 @@ export type WebhookCreate = z.output<typeof webhookCreateSchema>;
 export type WebhookUpdate = z.output<typeof webhookUpdateSchema>;
 export type WebhookListQuery = z.output<typeof webhookListQuerySchema>;
 
-export interface Webhook {
-  id: number;
-  url: string;
-  events: WebhookEvent[];
-  space_id: number | null;
-  link_id: number | null;
-  space: { id: number; name: string; color: number } | null;
-  link: { id: number; alias: string; short_url: string } | null;
-  /** Shown on create and on show (like Stripe and Dub): the server needs it in clear text to sign. */
-  secret?: string;
-  enabled: boolean;
-  /** Why it is disabled: by hand, or deliveries that failed for 24 hours (with the last error). */
-  disabled_reason: string | null;
-  /** Deliveries waiting to be sent (or retried). */
-  pending_deliveries: number;
-  created_at: string;
-  updated_at: string;
-}
+/** A webhook as the API answers it (objects/webhook.object.ts, named `Webhook` in the API document). */
+export type Webhook = z.output<typeof webhookObject>;
 
 /** `sending`: a test event under way (it is sent at once, never queued or retried). */
 export const DELIVERY_STATUSES = ['queued', 'sending', 'retrying', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-export interface WebhookDelivery {
-  id: number;
-  webhook_id: number;
-  event: string;
-  /** The event id in the body (the same on every attempt: receivers dedupe on it). */
-  event_id: string;
-  status: DeliveryStatus;
-  attempts: number;
-  /** HTTP status of the last attempt, or null when none answered. */
-  response_status: number | null;
-  /** Duration of the last attempt in milliseconds. */
-  duration_ms: number | null;
-  /** The start of the last answer's body (at most 1,000 characters) or the error. */
-  response_excerpt: string | null;
-  next_attempt_at: string | null;
-  created_at: string;
-  delivered_at: string | null;
-}
+/** A delivery of the log as the API answers it (objects/webhook.object.ts, named `WebhookDelivery`). */
+export type WebhookDelivery = z.output<typeof webhookDeliveryObject>;
 
 /** "t=<unix seconds>,sha256=<hex>" into its parts; null when it is not of that form. */
 export function parseSignatureHeader(header: string): { t: number; sha256: string } | null {

@@ -1,6 +1,7 @@
 // POST, PATCH and DELETE /api/v1/links/bulk (issue 10). Static paths: /links/:id never shadows them.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import { z } from 'zod';
 import {
   BULK_FIELDS,
   DRY_RUN_SAMPLE,
@@ -26,6 +27,9 @@ import { titleQueueOf } from './links.service';
 import { OperationsRepo } from '../operations/operations.repo';
 import { presentOperation } from '../operations/operation.presenter';
 import { webhooksOf } from '../webhooks/webhook-hub';
+import { envelope } from '../../shared/objects/common.object';
+import { bulkCreateDryRunObject, bulkCreateResultObject, bulkDryRunObject, bulkResultObject } from '../../shared/objects/bulk.object';
+import { bulkUpdateExample, bulkUpdateResultExample } from './links.bulk.examples';
 
 /** Up to this many changed links are announced one by one; more reset every cache at once. */
 export const ANNOUNCE_ONE_BY_ONE = 100;
@@ -38,6 +42,11 @@ export function announce(ctx: AppContext, ids: number[]): void {
 
 /** 1,000 links of 2,048-character URLs fit (JSON); form bodies keep the app's 512 KB limit. */
 const BULK_BODY_LIMIT = 5 * 1024 * 1024;
+
+/** PATCH and DELETE: the operation, or on a dry run the count and first links. */
+const bulkAnswer = envelope(z.union([bulkResultObject, bulkDryRunObject])).meta({
+  description: 'How many links were changed and the operation recorded (`BulkResult`), or with `dry_run=1` how many would be and the first of them (`BulkDryRun`).',
+});
 
 const selectionOf = (b: Selection): Selection => ({
   ids: b.ids,
@@ -61,7 +70,20 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
   const operations = new OperationsRepo(ctx.db.kysely);
   const tags = ['Bulk'];
 
-  app.post('/bulk', { bodyLimit: BULK_BODY_LIMIT, schema: { tags, querystring: bulkCreateQuerySchema, body: bulkCreateBodySchema } }, async (request, reply) => {
+  const createDocs = {
+    operationId: 'createLinksInBulk',
+    summary: 'Create links in bulk',
+    description:
+      'Creates up to 1,000 links in one transaction, each row with the fields of `POST /links`. A bad row refuses them all (422 naming `links.<row>.<field>`) unless `partial=1`, which creates the good rows and answers 200 with `errors`; `dry_run=1` checks and previews without storing. Answers 201 when every row was created.',
+  };
+  const createAnswers = {
+    200: z.union([bulkCreateResultObject, bulkCreateDryRunObject]).meta({
+      description: 'With `partial=1` and refused rows, the links created and `errors` (`BulkCreateResult`); with `dry_run=1`, what would be created (`BulkCreateDryRun`).',
+    }),
+    201: bulkCreateResultObject,
+  };
+  const createSchema = { tags, ...createDocs, querystring: bulkCreateQuerySchema, body: bulkCreateBodySchema, response: createAnswers };
+  app.post('/bulk', { bodyLimit: BULK_BODY_LIMIT, schema: createSchema }, async (request, reply) => {
     const userId = request.user.id;
     const { dry_run: dryRun, partial } = request.query;
     const { valid, issues } = await creator.check(userId, request.body.links);
@@ -73,7 +95,7 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
     const meta = (created: number) => ({ created, failed: new Set(issues.map((i) => i.field.split('.')[1])).size, rows: valid.map((v) => v.row) });
     if (dryRun) {
       const data = await creator.preview(values, valid, pixelIds);
-      return { data, meta: { ...meta(0), dry_run: true }, ...(errors ? { errors } : {}), status: 200 };
+      return { data, meta: { ...meta(0), dry_run: true as const }, ...(errors ? { errors } : {}), status: 200 as const };
     }
     const ids = await creator.insert(values, pixelIds, valid.map((v) => v.input.tags ?? [])).catch((err: unknown) => {
       throw isUniqueViolation(err) ? fieldError('links', 'has an alias that another request took meanwhile; nothing was created, send it again.') : err;
@@ -83,7 +105,7 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
     if (ctx.config.fetchTitles && queue) ids.forEach((id, i) => !values[i]?.title && queue.request(userId, id, values[i]?.url as string));
     const data = await creator.presentIds(ids);
     await webhooksOf(ctx)?.linkEvents(userId, 'link.created', ids, async () => data);
-    return reply.code(issues.length ? 200 : 201).send({ data, meta: meta(ids.length), ...(errors ? { errors } : {}), status: 200 });
+    return reply.code(issues.length ? 200 : 201).send({ data, meta: meta(ids.length), ...(errors ? { errors } : {}), status: 200 as const });
   });
 
   /** The selection's count and first links (dry run), or the operation that changed them. */
@@ -105,7 +127,7 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
     });
     if (dryRun) {
       const sample = await creator.presentIds(done.ids.slice(0, DRY_RUN_SAMPLE));
-      return { data: { count: done.ids.length, dry_run: true, links: sample }, status: 200 as const };
+      return { data: { count: done.ids.length, dry_run: true as const, links: sample }, status: 200 as const };
     }
     announce(ctx, done.ids);
     const hooks = webhooksOf(ctx);
@@ -116,7 +138,14 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
     return { data: { count: done.ids.length, operation: op ? presentOperation(op) : null }, status: 200 as const };
   };
 
-  app.patch('/bulk', { schema: { tags, querystring: bulkActionQuerySchema, body: bulkUpdateBodySchema } }, async (request) => {
+  const updateDocs = {
+    operationId: 'updateLinksInBulk',
+    summary: 'Update links in bulk',
+    description:
+      'Sets the fields under `set` on every selected link (by `ids`, by the filters of `GET /links`, or `all=1`) in one transaction, and records an operation that can be undone for 24 hours. `dry_run=1` answers the count and the first 10 links instead.',
+    'x-examples': { request: bulkUpdateExample, response: bulkUpdateResultExample },
+  };
+  app.patch('/bulk', { schema: { tags, ...updateDocs, querystring: bulkActionQuerySchema, body: bulkUpdateBodySchema, response: { 200: bulkAnswer } } }, async (request) => {
     const userId = request.user.id;
     const set = request.body.set ?? {};
     const changes = Object.fromEntries(BULK_FIELDS.filter((f) => set[f] !== undefined).map((f) => [f, set[f]])) as BulkChanges;
@@ -149,7 +178,14 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
     if (request.body === undefined || request.body === null) request.body = {};
     done();
   };
-  app.delete('/bulk', { preValidation: noBodyIsEmpty, schema: { tags, querystring: bulkDeleteQuerySchema, body: selectionSchema } }, async (request) => {
+  const deleteDocs = {
+    operationId: 'deleteLinksInBulk',
+    summary: 'Delete links in bulk',
+    description:
+      'Deletes the selected links (by `ids`, by the filters of `GET /links`, or `all=1`; in the body or the query) in one transaction, and records an operation that can bring them back for 24 hours. `dry_run=1` answers the count and the first 10 links instead.',
+  };
+  const deleteSchema = { tags, ...deleteDocs, querystring: bulkDeleteQuerySchema, body: selectionSchema, response: { 200: bulkAnswer } };
+  app.delete('/bulk', { preValidation: noBodyIsEmpty, schema: deleteSchema }, async (request) => {
     const userId = request.user.id;
     const body = selectionOf(request.body);
     const s = isExplicit(body) ? body : selectionOf(request.query);

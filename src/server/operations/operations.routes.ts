@@ -13,6 +13,10 @@ import { announce } from '../links/links.bulk.routes';
 import { countersOff } from '../links/links.bulk.repo';
 import { CONFLICTS_SHOWN, OperationsRepo } from './operations.repo';
 import { presentOperation } from './operation.presenter';
+import { operationObject, undoConflictObject, undoneOperationObject } from '../../shared/objects/operation.object';
+import { envelope, pageOf } from '../../shared/objects/common.object';
+
+const operationPage = pageOf(operationObject, 'Operation');
 
 const listQuery = z.object({
   per_page: queryNumberEnum(PER_PAGE_OPTIONS, 10),
@@ -38,20 +42,36 @@ export async function operationsRoutes(fastify: FastifyInstance): Promise<void> 
   const repo = new OperationsRepo(app.ctx.db.kysely);
   const tags = ['Operations'];
 
-  app.get('/', { schema: { tags, querystring: listQuery } }, async (request) => {
+  const listDocs = {
+    operationId: 'listOperations',
+    summary: 'List bulk operations',
+    description: 'Your bulk updates and deletes (PATCH and DELETE /links/bulk), newest first, each with whether it can still be undone.',
+  };
+  app.get('/', { schema: { tags, ...listDocs, querystring: listQuery, response: { 200: operationPage } } }, async (request) => {
     const { page, per_page: perPage } = request.query;
     const { rows, total } = await repo.list(request.user.id, page, perPage);
     const now = nowIso();
     return paginate(request, rows.map((r) => presentOperation(r, now)), total, page, perPage);
   });
 
-  app.get('/:id', { schema: { tags, params: idParams } }, async (request) => {
+  const showDocs = { operationId: 'getOperation', summary: 'Get a bulk operation', description: 'One of your bulk operations: what it selected and changed, and until when it can be undone.' };
+  app.get('/:id', { schema: { tags, ...showDocs, params: idParams, response: { 200: envelope(operationObject) } } }, async (request) => {
     const op = await repo.find(request.user.id, parseId(request.params.id));
     if (!op) throw notFound();
     return ok(presentOperation(op));
   });
 
-  app.post('/:id/undo', { schema: { tags, params: idParams, querystring: undoQuerySchema } }, async (request) => {
+  const undoDocs = {
+    operationId: 'undoOperation',
+    summary: 'Undo a bulk operation',
+    description:
+      'Reverts a bulk update or brings back the links of a bulk delete, within 24 hours and once. When links changed since (or their alias was taken), answers 409 with their ids and undoes nothing, unless `force=1`.',
+  };
+  const undoAnswers = {
+    200: envelope(undoneOperationObject),
+    409: undoConflictObject.meta({ description: 'Nothing was undone: already undone, past its 24 hours, or (without `force=1`) links changed or taken since.' }),
+  };
+  app.post('/:id/undo', { schema: { tags, ...undoDocs, params: idParams, querystring: undoQuerySchema, response: undoAnswers } }, async (request) => {
     const userId = request.user.id;
     const id = parseId(request.params.id);
     const force = request.query.force;

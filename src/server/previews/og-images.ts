@@ -3,14 +3,20 @@
 // as a link's og_image; the public route serves it on any domain ("+" never starts an alias).
 import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import { z } from 'zod';
 import { HttpError, fieldError, notFound, sendError } from '../http/errors';
 import { nowIso } from '../http/pagination';
+import { OG_IMAGE_TYPES, ogImageObject, type OgImageType } from '../../shared/objects/og-image.object';
 
 export const OG_IMAGE_MAX_BYTES = 1024 * 1024;
-const TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+const TYPES: string[] = [...OG_IMAGE_TYPES];
+/** The answer: its envelope carries status 201, not the contract's 200. */
+const ogImageAnswer = z.object({ data: ogImageObject, status: z.literal(201) });
+const imageBody = z.unknown().meta({ type: 'string', format: 'binary', description: 'The raw image (PNG, JPEG, WebP or GIF), at most 1 MB.' });
 
 /** The image type the bytes say, or null (the Content-Type is not trusted). */
-export function sniffImage(b: Buffer): string | null {
+export function sniffImage(b: Buffer): OgImageType | null {
   if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
   if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
@@ -21,7 +27,8 @@ export function sniffImage(b: Buffer): string | null {
 const tooLarge = () => new HttpError(413, `The image is too large: link preview images may be at most ${OG_IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
 
 /** POST /og-images, registered under /api/v1. */
-export async function ogImagesRoutes(app: FastifyInstance): Promise<void> {
+export async function ogImagesRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.db.kysely;
   app.addContentTypeParser(TYPES, { parseAs: 'buffer', bodyLimit: OG_IMAGE_MAX_BYTES }, (_req, payload, done) => done(null, payload));
   app.setErrorHandler((error: FastifyError, _request, reply: FastifyReply) => {
@@ -33,8 +40,12 @@ export async function ogImagesRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['Links'],
+        operationId: 'uploadOgImage',
         summary: 'Upload a link preview image',
-        description: `The raw image as the body (PNG, JPEG, WebP or GIF, at most 1 MB). Answers its public URL, to send as a link's og_image.`,
+        description: `The raw image as the body (PNG, JPEG, WebP or GIF, at most 1 MB). Answers 201 with its public URL, to send as a link's og_image.`,
+        consumes: TYPES,
+        body: imageBody,
+        response: { 201: ogImageAnswer },
       },
     },
     async (request, reply) => {

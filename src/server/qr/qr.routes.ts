@@ -10,8 +10,17 @@ import { LinksRepo } from '../links/links.repo';
 import { presentLink } from '../links/link.presenter';
 import { QrStyleRepo } from './qr-style.repo';
 import { decodeLogo, renderPng, renderSvg } from './qr-render';
+import { qrStyleObject } from '../../shared/objects/qr-style.object';
+import { envelope } from '../../shared/objects/common.object';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const styleAnswer = envelope(qrStyleObject);
+const qrImage = {
+  description: 'The QR code of the short URL.',
+  content: { 'image/png': { schema: { type: 'string', format: 'binary' } }, 'image/svg+xml': { schema: { type: 'string' } } },
+};
+const logoBody = z.unknown().meta({ type: 'string', format: 'binary', description: `The raw PNG, at most ${QR_LOGO_MAX_BYTES / 1024} KB and 2048 by 2048 pixels.` });
+
 const logoTooLarge = () => new HttpError(413, `The logo is too large: it may be at most ${QR_LOGO_MAX_BYTES / 1024} KB.`);
 
 /** GET /links/{id}/qr, registered under /links. */
@@ -25,10 +34,12 @@ export async function qrRoutes(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['Links'],
-        summary: "A link's QR code",
+        operationId: 'getLinkQrCode',
+        summary: "Get a link's QR code",
         description: 'PNG or SVG of the short URL. Parameters not given come from the account style (GET /account/qr-style); logo=1 puts the account logo in the middle.',
         params: idParams,
         querystring: qrQuerySchema.superRefine(checkQrStyle),
+        response: { 200: qrImage },
       },
     },
     async (request, reply) => {
@@ -61,9 +72,24 @@ export async function qrAccountRoutes(fastify: FastifyInstance): Promise<void> {
     throw error;
   });
 
-  app.get('/qr-style', { schema: { tags, summary: 'The default style of QR codes' } }, async (request) => ok(await body(request.user.id)));
+  const docs = {
+    get: { operationId: 'getQrStyle', summary: 'Get the default QR style', description: 'The style QR codes of your links get for the parameters a request leaves out, and whether a logo is uploaded.' },
+    put: {
+      operationId: 'setQrStyle',
+      summary: 'Set the default QR style',
+      description: 'Replaces the whole style: fields left out get the built-in defaults (black on white, 512 pixels, margin 2, ecc M, or H with a logo). `logo=1` needs an uploaded logo.',
+    },
+    upload: {
+      operationId: 'uploadQrLogo',
+      summary: 'Upload the QR logo',
+      description: `The raw PNG as the body (Content-Type: image/png), at most ${QR_LOGO_MAX_BYTES / 1024} KB; it replaces the previous logo. Answers the style.`,
+    },
+    remove: { operationId: 'deleteQrLogo', summary: 'Remove the QR logo', description: 'Deletes the uploaded logo and turns `logo` off in the style. Answers the style.' },
+  };
 
-  app.put('/qr-style', { schema: { tags, summary: 'Set the default style of QR codes', body: qrStyleSchema } }, async (request) => {
+  app.get('/qr-style', { schema: { tags, ...docs.get, response: { 200: styleAnswer } } }, async (request) => ok(await body(request.user.id)));
+
+  app.put('/qr-style', { schema: { tags, ...docs.put, body: qrStyleSchema, response: { 200: styleAnswer } } }, async (request) => {
     if (request.body.logo && !(await styles.hasLogo(request.user.id))) throw fieldError('logo', 'needs an uploaded logo first (PUT /api/v1/account/qr-logo).');
     await styles.saveStyle(request.user.id, request.body);
     return ok(await body(request.user.id));
@@ -71,7 +97,7 @@ export async function qrAccountRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.put(
     '/qr-logo',
-    { schema: { tags, summary: 'Upload the QR logo', description: `The raw PNG as the body (Content-Type: image/png), at most ${QR_LOGO_MAX_BYTES / 1024} KB.`, body: z.unknown() } },
+    { schema: { tags, ...docs.upload, consumes: ['image/png'], body: logoBody, response: { 200: styleAnswer } } },
     async (request) => {
       const png = request.body;
       if (!Buffer.isBuffer(png) || png.length === 0) throw fieldError('logo', 'must be sent as the body, with Content-Type: image/png.');
@@ -89,7 +115,7 @@ export async function qrAccountRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete('/qr-logo', { schema: { tags, summary: 'Remove the QR logo' } }, async (request) => {
+  app.delete('/qr-logo', { schema: { tags, ...docs.remove, response: { 200: styleAnswer } } }, async (request) => {
     await styles.saveLogo(request.user.id, null);
     const current = await styles.get(request.user.id);
     if (current.style.logo) await styles.saveStyle(request.user.id, { ...current.style, logo: false });

@@ -9,6 +9,42 @@ import { idParams } from '../http/params';
 import { WebhooksRepo, presentDelivery, type WebhookRow } from './webhooks.repo';
 import { WebhookHub } from './webhook-hub';
 import { sendWebhook } from './webhook-sender';
+import { webhookCreateExample, webhookExample } from './webhooks.examples';
+import { webhookDeliveryObject, webhookObject } from '../../shared/objects/webhook.object';
+import { deleteResultObject, envelope, pageOf } from '../../shared/objects/common.object';
+
+const webhookAnswer = envelope(webhookObject);
+const webhookPage = pageOf(webhookObject, 'Webhook');
+const deliveryPage = pageOf(webhookDeliveryObject, 'WebhookDelivery');
+
+const docs = {
+  list: { operationId: 'listWebhooks', summary: 'List webhooks', description: 'Your webhooks, newest first; the list leaves out their signing secrets.' },
+  show: { operationId: 'getWebhook', summary: 'Get a webhook', description: 'One of your webhooks, with its signing secret and the number of deliveries waiting.' },
+  create: {
+    operationId: 'createWebhook',
+    summary: 'Create a webhook',
+    description:
+      'Subscribes `url` to `events` (of every link, of one space with `space_id`, or of one link with `link_id`). A signing secret is generated when none is given; the answer (201) shows it.',
+    'x-examples': { request: webhookCreateExample, response: { data: webhookExample, status: 200 } },
+  },
+  put: {
+    operationId: 'updateWebhook',
+    summary: 'Update a webhook',
+    description: 'Changes the fields sent; `enabled=1` re-enables it and sends what is queued, `rotate_secret=1` makes a new secret. `PATCH` does the same.',
+  },
+  patch: {
+    operationId: 'patchWebhook',
+    summary: 'Update a webhook (PATCH)',
+    description: 'Changes the fields sent; `enabled=1` re-enables it and sends what is queued, `rotate_secret=1` makes a new secret. Same as `PUT`.',
+  },
+  delete: { operationId: 'deleteWebhook', summary: 'Delete a webhook', description: 'Deletes the webhook and its delivery log; what is queued is not sent.' },
+  deliveries: { operationId: 'listWebhookDeliveries', summary: "List a webhook's deliveries", description: "The webhook's delivery log, newest first: each event sent or to be sent, its attempts and the last answer." },
+  test: {
+    operationId: 'sendWebhookTestEvent',
+    summary: 'Send a test event',
+    description: 'Sends a `webhook.test` event now, once, also to a disabled webhook, and answers the logged delivery with the receiver\'s answer.',
+  },
+};
 
 export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -25,19 +61,23 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
     if (!row) throw notFound();
     return row;
   };
-  const show = async (userId: number, id: number) => ok(await repo.find(userId, id, true));
+  const show = async (userId: number, id: number) => {
+    const hook = await repo.find(userId, id, true);
+    if (!hook) throw notFound();
+    return ok(hook);
+  };
 
-  app.get('/', { schema: { tags, summary: 'List webhooks', querystring: webhookListQuerySchema } }, async (request) => {
+  app.get('/', { schema: { tags, ...docs.list, querystring: webhookListQuerySchema, response: { 200: webhookPage } } }, async (request) => {
     const { page, per_page: perPage } = request.query;
     const { rows, total } = await repo.list(request.user.id, page, perPage);
     return paginate(request, rows, total, page, perPage);
   });
 
-  app.get('/:id', { schema: { tags, summary: 'Show a webhook (with its signing secret)', params: idParams } }, async (request) =>
+  app.get('/:id', { schema: { tags, ...docs.show, params: idParams, response: { 200: webhookAnswer } } }, async (request) =>
     show(request.user.id, (await load(request.user.id, request.params.id)).id),
   );
 
-  app.post('/', { schema: { tags, summary: 'Create a webhook (a secret is generated when none is given)', body: webhookCreateSchema } }, async (request, reply) => {
+  app.post('/', { schema: { tags, ...docs.create, body: webhookCreateSchema, response: { 201: webhookAnswer } } }, async (request, reply) => {
     const id = await repo.create(request.user.id, request.body);
     hub.changed();
     return reply.code(201).send(await show(request.user.id, id));
@@ -46,7 +86,7 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
   for (const method of ['put', 'patch'] as const) {
     app[method](
       '/:id',
-      { schema: { tags, summary: 'Update a webhook (enabled=1 re-enables it; rotate_secret=1 makes a new secret)', params: idParams, body: webhookUpdateSchema } },
+      { schema: { tags, ...docs[method], params: idParams, body: webhookUpdateSchema, response: { 200: webhookAnswer } } },
       async (request) => {
         const current = await load(request.user.id, request.params.id);
         await repo.update(current, request.body);
@@ -57,7 +97,7 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
     );
   }
 
-  app.delete('/:id', { schema: { tags, summary: 'Delete a webhook and its delivery log', params: idParams } }, async (request) => {
+  app.delete('/:id', { schema: { tags, ...docs.delete, params: idParams, response: { 200: deleteResultObject } } }, async (request) => {
     const current = await load(request.user.id, request.params.id);
     await repo.delete(request.user.id, current.id);
     hub.changed();
@@ -66,7 +106,7 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/:id/deliveries',
-    { schema: { tags, summary: "A webhook's delivery log, newest first", params: idParams, querystring: deliveryListQuerySchema } },
+    { schema: { tags, ...docs.deliveries, params: idParams, querystring: deliveryListQuerySchema, response: { 200: deliveryPage } } },
     async (request) => {
       const current = await load(request.user.id, request.params.id);
       const { page, per_page: perPage } = request.query;
@@ -75,7 +115,7 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/:id/test', { schema: { tags, summary: 'Send a test event now (also to a disabled webhook); answers with the logged delivery', params: idParams } }, async (request) => {
+  app.post('/:id/test', { schema: { tags, ...docs.test, params: idParams, response: { 200: envelope(webhookDeliveryObject) } } }, async (request) => {
     const current = await load(request.user.id, request.params.id);
     const now = hub.now();
     const data = { webhook_id: current.id, message: 'This is a test event from Linkdeck.' };
