@@ -13,7 +13,7 @@ function errorResponse(description: string, example: Record<string, unknown>, he
 }
 
 export const ERROR_RESPONSES = {
-  BadRequest: errorResponse('The body is not valid JSON, or its Content-Length does not match it.', {
+  BadRequest: errorResponse('The body could not be read: JSON that does not parse, or a Content-Length that does not match it.', {
     message: 'The request body is not valid JSON.',
     status: 400,
   }),
@@ -27,7 +27,7 @@ export const ERROR_RESPONSES = {
     status: 404,
   }),
   PayloadTooLarge: errorResponse('The body is larger than this operation takes.', { message: 'The request body is too large.', status: 413 }),
-  UnsupportedMediaType: errorResponse('The body is neither `application/x-www-form-urlencoded` nor `application/json`.', {
+  UnsupportedMediaType: errorResponse("The body's Content-Type is not one of those this operation takes (see its request body).", {
     message: 'Send the body as application/x-www-form-urlencoded or application/json.',
     status: 415,
   }),

@@ -100,7 +100,10 @@ export const documentTransform: SwaggerTransformObject = (input) => {
       if (!['get', 'put', 'post', 'patch', 'delete'].includes(method)) continue;
       const op = value as Operation;
       const adminOnly = isAdminOnly(op);
-      if (op.requestBody) describeForm(op.requestBody as OpenAPIV3_1.RequestBodyObject);
+      const body = op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
+      if (body) describeForm(body);
+      // fastify-swagger marks every body required; a DELETE's (bulk delete: the selection) may be left out.
+      if (body && method === 'delete') body.required = false;
       addExamples(op);
       describeSuccess(op, doc.components.schemas ?? {});
       for (const [code, name] of errorsOf(path, op, adminOnly)) {

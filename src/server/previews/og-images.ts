@@ -7,12 +7,13 @@ import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { z } from 'zod';
 import { HttpError, fieldError, notFound, sendError } from '../http/errors';
 import { nowIso } from '../http/pagination';
+import { envelope } from '../../shared/objects/common.object';
 import { OG_IMAGE_TYPES, ogImageObject, type OgImageType } from '../../shared/objects/og-image.object';
 
 export const OG_IMAGE_MAX_BYTES = 1024 * 1024;
 const TYPES: string[] = [...OG_IMAGE_TYPES];
-/** The answer: its envelope carries status 201, not the contract's 200. */
-const ogImageAnswer = z.object({ data: ogImageObject, status: z.literal(201) });
+/** HTTP 201; the body's status is 200, as on every success (contract section 2). */
+const ogImageAnswer = envelope(ogImageObject);
 const imageBody = z.unknown().meta({ type: 'string', format: 'binary', description: 'The raw image (PNG, JPEG, WebP or GIF), at most 1 MB.' });
 
 /** The image type the bytes say, or null (the Content-Type is not trusted). */
@@ -55,7 +56,7 @@ export async function ogImagesRoutes(fastify: FastifyInstance): Promise<void> {
       if (!type) throw fieldError('image', 'must be a PNG, JPEG, WebP or GIF image.');
       const key = randomBytes(12).toString('base64url');
       await db.insertInto('og_images').values({ key, user_id: request.user.id, type, data: body, created_at: nowIso() }).execute();
-      return reply.code(201).send({ data: { key, url: `${app.ctx.config.baseUrl}/+og/${key}`, type, size: body.length }, status: 201 });
+      return reply.code(201).send({ data: { key, url: `${app.ctx.config.baseUrl}/+og/${key}`, type, size: body.length }, status: 200 as const });
     },
   );
 }
