@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './enums';
 import { flag01, nullableUrl } from './fields';
 import { listQuery } from './list-query';
+import type { domainObject } from './objects/domain.object';
 
 /** Strips scheme, path and port, lower-cases; returns null when what is left is not a hostname. */
 export function normaliseDomainName(input: string): string | null {
@@ -68,15 +69,4 @@ export type DomainCreate = z.output<typeof domainCreateSchema>;
 export type DomainUpdate = z.output<typeof domainUpdateSchema>;
 export type DomainListQuery = z.output<typeof domainListQuerySchema>;
 
-export interface Domain {
-  id: number;
-  name: string;
-  url: string;
-  /** 1: short URLs on this domain use https; 0: http. */
-  https: 0 | 1;
-  homepage_url: string | null;
-  not_found_url: string | null;
-  links_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export type Domain = z.output<typeof domainObject>;

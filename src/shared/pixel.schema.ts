@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LIMITS, PIXEL_TYPES, type PixelType } from './enums';
+import { LIMITS, PIXEL_TYPES } from './enums';
 import { listQuery } from './list-query';
+import type { pixelObject } from './objects/pixel.object';
 
 const nameField = z.string().trim().min(1).max(LIMITS.pixelNameMax);
 const typeField = z.enum(PIXEL_TYPES, { error: `must be one of: ${PIXEL_TYPES.join(', ')}.` });
@@ -26,11 +27,4 @@ export type PixelCreate = z.output<typeof pixelCreateSchema>;
 export type PixelUpdate = z.output<typeof pixelUpdateSchema>;
 export type PixelListQuery = z.output<typeof pixelListQuerySchema>;
 
-export interface Pixel {
-  id: number;
-  name: string;
-  type: PixelType;
-  value: string;
-  created_at: string;
-  updated_at: string;
-}
+export type Pixel = z.output<typeof pixelObject>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './enums';
 import { intField } from './fields';
 import { listQuery } from './list-query';
+import type { spaceObject } from './objects/space.object';
 
 const nameField = z.string().trim().min(1).max(LIMITS.spaceNameMax);
 const colorField = intField(1, 6);
@@ -14,11 +15,4 @@ export type SpaceCreate = z.output<typeof spaceCreateSchema>;
 export type SpaceUpdate = z.output<typeof spaceUpdateSchema>;
 export type SpaceListQuery = z.output<typeof spaceListQuerySchema>;
 
-export interface Space {
-  id: number;
-  name: string;
-  color: number;
-  links_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export type Space = z.output<typeof spaceObject>;

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { intField } from './fields';
 import { listQuery } from './list-query';
+import type { linkTagObject } from './objects/link.object';
+import type { tagObject } from './objects/tag.object';
 
 export const TAG_NAME_MAX = 40;
 export const TAGS_PER_LINK_MAX = 20;
@@ -64,17 +66,8 @@ export type TagUpdate = z.output<typeof tagUpdateSchema>;
 export type TagListQuery = z.output<typeof tagListQuerySchema>;
 
 /** A tag as a link shows it. */
-export interface LinkTag {
-  id: number;
-  name: string;
-  color: number;
-}
-
-export interface Tag extends LinkTag {
-  links_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export type LinkTag = z.output<typeof linkTagObject>;
+export type Tag = z.output<typeof tagObject>;
 
 /** Sorted by name as the API returns a link's tags: case-insensitively, then as written. */
 export function byTagName(a: { name: string }, b: { name: string }): number {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LIMITS, USER_ROLES, type UserRole } from './enums';
+import { LIMITS, USER_ROLES } from './enums';
 import { listQuery } from './list-query';
+import type { accountObject, userObject } from './objects/user.object';
 
 const nameField = z.string().trim().min(1).max(LIMITS.userNameMax);
 const roleField = z.enum(USER_ROLES, { error: 'must be one of: admin, user.' });
@@ -13,19 +14,6 @@ export type UserCreate = z.output<typeof userCreateSchema>;
 export type UserUpdate = z.output<typeof userUpdateSchema>;
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 
-export interface User {
-  id: number;
-  name: string;
-  role: UserRole;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Account {
-  id: number;
-  name: string;
-  role: UserRole;
-  created_at: string;
-  /** The server's BASE_URL: short URLs of links without a domain start with it. */
-  base_url: string;
-}
+export type User = z.output<typeof userObject>;
+/** What `GET /account` answers. */
+export type Account = z.output<typeof accountObject>;

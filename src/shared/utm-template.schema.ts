@@ -5,6 +5,7 @@ import { LIMITS } from './enums';
 import { nullableText } from './fields';
 import { listQuery } from './list-query';
 import { UTM_KEYS, type UtmKey } from './utm';
+import type { utmTemplateObject } from './objects/utm-template.object';
 
 export const UTM_TEMPLATE_NAME_MAX = 64;
 const nameField = z.string().trim().min(1).max(UTM_TEMPLATE_NAME_MAX);
@@ -25,9 +26,4 @@ export type UtmTemplateCreate = z.output<typeof utmTemplateCreateSchema>;
 export type UtmTemplateUpdate = z.output<typeof utmTemplateUpdateSchema>;
 export type UtmTemplateListQuery = z.output<typeof utmTemplateListQuerySchema>;
 
-export interface UtmTemplate extends Record<UtmKey, string | null> {
-  id: number;
-  name: string;
-  created_at: string;
-  updated_at: string;
-}
+export type UtmTemplate = z.output<typeof utmTemplateObject>;

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { domainCreateSchema, domainListQuerySchema, domainUpdateSchema } from '../../shared/domain.schema';
+import { domainObject } from '../../shared/objects/domain.object';
+import { pageOf } from '../../shared/objects/common.object';
 import { crudRoutes } from '../http/crud';
 import { DomainsRepo } from './domains.repo';
+import { domainCreateExample, domainExample } from './domains.examples';
+
+const domainPage = pageOf(domainObject, 'Domain');
 
 export async function domainsRoutes(app: FastifyInstance): Promise<void> {
   crudRoutes(app, {
@@ -9,6 +14,22 @@ export async function domainsRoutes(app: FastifyInstance): Promise<void> {
     object: 'domain',
     repo: new DomainsRepo(app.ctx.db.kysely, app.ctx.config.baseUrl),
     schemas: { create: domainCreateSchema, update: domainUpdateSchema, list: domainListQuerySchema },
+    docs: {
+      item: domainObject,
+      page: domainPage,
+      name: 'Domain',
+      label: 'domain',
+      descriptions: {
+        list: 'One page of your domains, newest first by default; `search` matches the name, `sort_by` is `id` or `name`; `total` is exact.',
+        get: 'One of your domains, with its URL and the number of links on it.',
+        create:
+          '`name` is a hostname (scheme, path and port are stripped, it is lower-cased) that no domain of the instance has yet. `https` (default 1) sets the scheme of its short URLs and QR codes; `homepage_url` and `not_found_url` are optional redirects for `/` and unknown aliases. Answers 201 with the domain.',
+        update:
+          'Changes `homepage_url`, `not_found_url` (an empty value clears) and `https`; the name cannot change. Fields not sent keep their values.',
+        delete: "Deletes the domain and every link on it, with the links' click history.",
+      },
+      createExamples: { request: domainCreateExample, response: { data: domainExample, status: 200 } },
+    },
     // Names are UNIQUE on the instance; crudRoutes answers the violation as a 422 on `name`.
     uniqueField: 'name',
     changed: (id) => {

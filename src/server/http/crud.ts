@@ -2,6 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import type { z } from 'zod';
+import type { Paginated } from '../../shared/list-query';
+import { deleteResultObject, envelope } from '../../shared/objects/common.object';
 import { deleted, ok, paginate, parseId } from './pagination';
 import { fieldError, notFound } from './errors';
 import { idParams } from './params';
@@ -17,6 +19,22 @@ export interface CrudRepo<T, C, U, Q> {
 
 type ListQuery = { page: number; per_page: number };
 
+/** What the API document says of the operations (contract: the resource's own rules belong in the descriptions). */
+export interface CrudDocs<T> {
+  /** The answer object, a named schema (`.meta({ id })`); show, store and update answer it enveloped. */
+  item: z.ZodType<T>;
+  /** Its list page: `pageOf(item, name)`, built once at module level. */
+  page: z.ZodType<Paginated<T>>;
+  /** PascalCase, singular: `UtmTemplate` names listUtmTemplates, getUtmTemplate, createUtmTemplate, updateUtmTemplate, patchUtmTemplate, deleteUtmTemplate. */
+  name: string;
+  /** Singular, as in a sentence: `UTM template` makes "List UTM templates", "Get a UTM template", ... */
+  label: string;
+  /** One or two sentences per operation: what it does, its rules, what it answers (PUT and PATCH share `update`). */
+  descriptions: Record<'list' | 'get' | 'create' | 'update' | 'delete', string>;
+  /** Examples of the create operation's body and answer, typed by the caller. */
+  createExamples?: { request: unknown; response: { data: T; status: 200 } };
+}
+
 export interface CrudOptions<
   T extends { id: number },
   CS extends z.ZodType,
@@ -29,6 +47,7 @@ export interface CrudOptions<
   schemas: { create: CS; update: US; list: QS };
   /** A field whose UNIQUE constraint maps to "has already been taken.". */
   uniqueField: string;
+  docs: CrudDocs<T>;
   /** Called after every write, with the id. */
   changed?: (id: number, kind: 'create' | 'update' | 'delete') => void;
 }
@@ -38,8 +57,10 @@ export function crudRoutes<T extends { id: number }, CS extends z.ZodType, US ex
   opts: CrudOptions<T, CS, US, QS>,
 ): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { repo, schemas, object } = opts;
+  const { repo, schemas, object, docs } = opts;
   const tags = [opts.tag];
+  const answer = envelope(docs.item);
+  const op = operationsOf(docs);
   const taken = () => fieldError(opts.uniqueField, 'has already been taken.');
   const rethrow = (err: unknown): never => {
     throw isUniqueViolation(err) ? taken() : err;
@@ -50,15 +71,15 @@ export function crudRoutes<T extends { id: number }, CS extends z.ZodType, US ex
     return found;
   };
 
-  app.get('/', { schema: { tags, querystring: schemas.list } }, async (request) => {
+  app.get('/', { schema: { tags, ...op.list, querystring: schemas.list, response: { 200: docs.page } } }, async (request) => {
     const q = request.query as z.output<QS>;
     const { rows, total } = await repo.list(request.user.id, q);
     return paginate(request, rows, total, q.page, q.per_page);
   });
 
-  app.get('/:id', { schema: { tags, params: idParams } }, async (request) => ok(await load(request.user.id, request.params.id)));
+  app.get('/:id', { schema: { tags, ...op.get, params: idParams, response: { 200: answer } } }, async (request) => ok(await load(request.user.id, request.params.id)));
 
-  app.post('/', { schema: { tags, body: schemas.create } }, async (request, reply) => {
+  app.post('/', { schema: { tags, ...op.create, body: schemas.create, response: { 201: answer } } }, async (request, reply) => {
     const body = request.body as z.output<CS>;
     const id = await repo.create(request.user.id, body).catch(rethrow);
     opts.changed?.(id, 'create');
@@ -66,7 +87,7 @@ export function crudRoutes<T extends { id: number }, CS extends z.ZodType, US ex
   });
 
   for (const method of ['put', 'patch'] as const) {
-    app[method]('/:id', { schema: { tags, params: idParams, body: schemas.update } }, async (request) => {
+    app[method]('/:id', { schema: { tags, ...op[method], params: idParams, body: schemas.update, response: { 200: answer } } }, async (request) => {
       const current = await load(request.user.id, request.params.id);
       const body = request.body as z.output<US>;
       await repo.update(request.user.id, current.id, body).catch(rethrow);
@@ -75,10 +96,30 @@ export function crudRoutes<T extends { id: number }, CS extends z.ZodType, US ex
     });
   }
 
-  app.delete('/:id', { schema: { tags, params: idParams } }, async (request) => {
+  app.delete('/:id', { schema: { tags, ...op.delete, params: idParams, response: { 200: deleteResultObject } } }, async (request) => {
     const current = await load(request.user.id, request.params.id);
     await repo.delete(request.user.id, current.id);
     opts.changed?.(current.id, 'delete');
     return deleted(current.id, object);
   });
+}
+
+/** operationId, summary and description of each operation (and the create examples). */
+function operationsOf<T>(docs: CrudDocs<T>) {
+  const { name, label, descriptions: d } = docs;
+  const plural = `${label}s`;
+  const a = `${/^[aeio]/i.test(label) ? 'an' : 'a'} ${label}`;
+  return {
+    list: { operationId: `list${name}s`, summary: `List ${plural}`, description: d.list },
+    get: { operationId: `get${name}`, summary: `Get ${a}`, description: d.get },
+    create: {
+      operationId: `create${name}`,
+      summary: `Create ${a}`,
+      description: d.create,
+      ...(docs.createExamples ? { 'x-examples': docs.createExamples } : {}),
+    },
+    put: { operationId: `update${name}`, summary: `Update ${a}`, description: `${d.update} \`PATCH\` does the same.` },
+    patch: { operationId: `patch${name}`, summary: `Update ${a} (PATCH)`, description: `${d.update} Same as \`PUT\`.` },
+    delete: { operationId: `delete${name}`, summary: `Delete ${a}`, description: d.delete },
+  };
 }

@@ -7,14 +7,19 @@ import { deleted, ok, paginate, parseId } from '../http/pagination';
 import { fieldError, notFound } from '../http/errors';
 import { idParams } from '../http/params';
 import { UsersRepo } from './users.repo';
+import { newUserObject, userObject } from '../../shared/objects/user.object';
+import { deleteResultObject, envelope, pageOf } from '../../shared/objects/common.object';
+
+const userAnswer = envelope(userObject);
+const userPage = pageOf(userObject, 'User');
 
 export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repo = new UsersRepo(app.ctx.db.kysely);
   const tags = ['Users'];
   // OpenAPI 3.1 role name on the bearer scheme: marks every operation here admin-only in openapi.json
-  // (http/authz-matrix.test.ts checks the marking against requireAdmin).
-  const security = [{ apiKey: ['admin'] }];
+  // (http/authz-matrix.test.ts checks the marking against requireAdmin); 'x-admin-only' documents the 403.
+  const admin = { tags, security: [{ apiKey: ['admin'] }], 'x-admin-only': true as const };
   app.addHook('preValidation', async (request) => requireAdmin(request));
 
   const load = async (rawId: string) => {
@@ -23,14 +28,27 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     return user;
   };
 
-  app.get('/', { schema: { tags, security, querystring: userListQuerySchema } }, async (request) => {
+  const listDocs = {
+    operationId: 'listUsers',
+    summary: 'List users',
+    description: 'One page of the accounts of the instance, newest first by default; `search` matches the name, `sort_by` is `id` or `name`. Admins only.',
+  };
+  app.get('/', { schema: { ...admin, ...listDocs, querystring: userListQuerySchema, response: { 200: userPage } } }, async (request) => {
     const { rows, total } = await repo.list(request.query);
     return paginate(request, rows, total, request.query.page, request.query.per_page);
   });
 
-  app.get('/:id', { schema: { tags, security, params: idParams } }, async (request) => ok(await load(request.params.id)));
+  const showDocs = { operationId: 'getUser', summary: 'Get a user', description: 'One account of the instance. Admins only.' };
+  app.get('/:id', { schema: { ...admin, ...showDocs, params: idParams, response: { 200: userAnswer } } }, async (request) => ok(await load(request.params.id)));
 
-  app.post('/', { schema: { tags, security, body: userCreateSchema } }, async (request, reply) => {
+  const createDocs = {
+    operationId: 'createUser',
+    summary: 'Create a user',
+    description:
+      'Creates an account (`role` is `user` unless `admin` is sent). Answers 201 with the account and its API key in `api_key`, shown this once: only a hash is kept. Admins only.',
+  };
+  const created = envelope(newUserObject);
+  app.post('/', { schema: { ...admin, ...createDocs, body: userCreateSchema, response: { 201: created } } }, async (request, reply) => {
     const { user, apiKey } = await repo.create(request.body.name, request.body.role ?? 'user');
     return reply.code(201).send(ok({ ...user, api_key: apiKey }));
   });
@@ -40,15 +58,29 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     if (user.role === 'admin' && body.role === 'user' && (await repo.countAdmins()) <= 1) {
       throw fieldError('role', 'The last admin cannot be demoted: make another user an admin first.');
     }
-    return ok(await repo.update(user.id, body));
+    const updated = await repo.update(user.id, body);
+    if (!updated) throw notFound(); // deleted meanwhile
+    return ok(updated);
+  };
+  const rules = 'Changes the `name` and `role` sent. The last admin cannot be demoted (422 on `role`). Admins only.';
+  const updateDocs = {
+    put: { operationId: 'updateUser', summary: 'Update a user', description: `${rules} \`PATCH\` does the same.` },
+    patch: { operationId: 'patchUser', summary: 'Update a user (PATCH)', description: `${rules} Same as \`PUT\`.` },
   };
   for (const method of ['put', 'patch'] as const) {
-    app[method]('/:id', { schema: { tags, security, params: idParams, body: userUpdateSchema } }, async (request) =>
+    const schema = { ...admin, ...updateDocs[method], params: idParams, body: userUpdateSchema, response: { 200: userAnswer } };
+    app[method]('/:id', { schema }, async (request) =>
       update(request.params.id, request.body),
     );
   }
 
-  app.delete('/:id', { schema: { tags, security, params: idParams } }, async (request) => {
+  const deleteDocs = {
+    operationId: 'deleteUser',
+    summary: 'Delete a user',
+    description:
+      'Deletes the account and everything it owns: its domains, links, spaces, pixels, tags and webhooks. The last admin cannot be deleted (422 on `id`). Admins only.',
+  };
+  app.delete('/:id', { schema: { ...admin, ...deleteDocs, params: idParams, response: { 200: deleteResultObject } } }, async (request) => {
     const user = await load(request.params.id);
     if (user.role === 'admin' && (await repo.countAdmins()) <= 1) {
       throw fieldError('id', 'The last admin cannot be deleted: make another user an admin first.');
