@@ -5,7 +5,7 @@ import { pageOf } from '../../shared/objects/common.object';
 import { crudRoutes } from '../http/crud';
 import { UtmTemplatesRepo } from './utm-templates.repo';
 
-const utmTemplatePage = pageOf(utmTemplateObject, 'UtmTemplate');
+const utmTemplatePage = pageOf(utmTemplateObject, 'UtmTemplate', 'UTM template');
 
 export async function utmTemplatesRoutes(app: FastifyInstance): Promise<void> {
   crudRoutes(app, {

@@ -34,11 +34,11 @@ export const pageMetaObject = z
   })
   .meta({ id: 'PageMeta', description: 'Where this page sits in the list; an empty page has `from` and `to` null.' });
 
-/** A list page of `item`, named `<Name>Page` in the document. */
-export function pageOf<T extends z.ZodType>(item: T, name: string) {
+/** A list page of `item`, named `<Name>Page` in the document; `label` names the item in words ("webhook delivery"). */
+export function pageOf<T extends z.ZodType>(item: T, name: string, label = name.replace(/(?<=[a-z])(?=[A-Z])/g, ' ').toLowerCase()) {
   return z
     .object({ data: z.array(item), links: pageLinksObject, meta: pageMetaObject, status: z.literal(200) })
-    .meta({ id: `${name}Page`, description: `One page of ${name.toLowerCase()} objects (1-based \`page\`, \`per_page\` rows).` });
+    .meta({ id: `${name}Page`, description: `One page of ${label} objects (1-based \`page\`, \`per_page\` rows).` });
 }
 
 export const DELETED_OBJECTS = ['domain', 'link', 'space', 'pixel', 'user', 'utm_template', 'webhook', 'tag'] as const;
