@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MAX_ID, flag01, queryEnum, queryInt } from './fields';
 import { dateField, timeZoneField } from './stats.schema';
+import type { analyticsGroupObject, analyticsObject, analyticsPeriodObject, analyticsPointObject } from './objects/analytics.object';
 
 /** What a click can be grouped and filtered by. `city` is listed for later: no city data ships today. */
 export const ANALYTICS_DIMENSIONS = [
@@ -40,7 +41,9 @@ export function targetValue(index: number | null, key: string): string {
   return index === null ? DEFAULT_TARGET : `${index}:${key}`;
 }
 
-const filterText = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).max(255).optional());
+const filterText = z
+  .preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).max(255).optional())
+  .meta({ description: 'Only the clicks with this value of the dimension.' });
 
 /** Filters by a click's own dimensions: one value each (`country=DE`). */
 const dimensionFilters = Object.fromEntries(CLICK_DIMENSIONS.map((d) => [d, filterText])) as Record<
@@ -50,19 +53,28 @@ const dimensionFilters = Object.fromEntries(CLICK_DIMENSIONS.map((d) => [d, filt
 
 export const analyticsQuerySchema = z
   .object({
-    from: dateField,
-    to: dateField,
+    from: dateField.meta({ description: 'First day, in `tz` (default: 29 days before `to`).' }),
+    to: dateField.meta({ description: 'Last day, in `tz` (default: today).' }),
     tz: timeZoneField,
-    interval: queryEnum(ANALYTICS_INTERVALS, 'day'),
-    group_by: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ANALYTICS_DIMENSIONS, { error: 'must be one of the dimensions.' }).optional()),
+    interval: queryEnum(ANALYTICS_INTERVALS, 'day').meta({ description: 'Buckets of the series (default `day`); `hour` for at most 31 days.' }),
+    group_by: z
+      .preprocess((v) => (v === '' ? undefined : v), z.enum(ANALYTICS_DIMENSIONS, { error: 'must be one of the dimensions.' }).optional())
+      .meta({ description: 'Adds the top `limit` values of this dimension (`groups`) and the rest summed (`others`).' }),
     /** `previous`: the period of the same length just before, beside it. */
-    compare: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['previous'], { error: 'must be previous.' }).optional()),
-    unique: z.preprocess((v) => (v === undefined || v === '' ? 0 : v), flag01),
+    compare: z
+      .preprocess((v) => (v === '' ? undefined : v), z.enum(['previous'], { error: 'must be previous.' }).optional())
+      .meta({ description: '`previous`: adds the period of the same length just before (`previous`).' }),
+    unique: z
+      .preprocess((v) => (v === '' ? undefined : v), flag01.optional())
+      .transform((v) => v ?? 0)
+      .meta({ description: '1: counts unique visitors too (`uniques`).' }),
     /** Rows of the grouped list (top N). */
-    limit: queryInt(1, 100).transform((v) => v ?? 10),
-    link_id: queryInt(1, MAX_ID),
-    space_id: queryInt(0, MAX_ID),
-    domain_id: queryInt(0, MAX_ID),
+    limit: queryInt(1, 100)
+      .transform((v) => v ?? 10)
+      .meta({ description: 'Rows of `groups` (default 10).' }),
+    link_id: queryInt(1, MAX_ID).meta({ description: 'Only this link.' }),
+    space_id: queryInt(0, MAX_ID).meta({ description: 'Only the links of this space; 0: those without one.' }),
+    domain_id: queryInt(0, MAX_ID).meta({ description: 'Only the links of this domain; 0: those of the default domain.' }),
     ...dimensionFilters,
   })
   .superRefine((q, ctx) => {
@@ -75,42 +87,15 @@ export const analyticsQuerySchema = z
 export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 export type AnalyticsSearch = z.input<typeof analyticsQuerySchema>;
 
+// The answer's types come from its schemas (objects/analytics.object.ts, named `Analytics` and its parts in the
+// API document); type-only imports, so the dashboard's bundle does not carry them.
 /** One bucket of the time series; `start` is the bucket's first instant in the asked zone, ISO 8601 with offset. */
-export interface AnalyticsPoint {
-  start: string;
-  clicks: number;
-  /** Present when `unique=1`. */
-  uniques?: number;
-}
-
+export type AnalyticsPoint = z.output<typeof analyticsPointObject>;
 /** One row of the grouped list. `label`: a readable name where the value is an id or a code (link title, space name). */
-export interface AnalyticsGroup {
-  value: string;
-  label?: string;
-  clicks: number;
-  uniques?: number;
-}
-
-export interface AnalyticsPeriod {
-  from: string;
-  to: string;
-  totals: { clicks: number; uniques?: number };
-  series: AnalyticsPoint[];
-  /** Present when `group_by`: the top `limit` values, most clicks first, then `others` (the rest summed). */
-  groups?: AnalyticsGroup[];
-  others?: { clicks: number; uniques?: number };
-}
-
-export interface AnalyticsBody {
-  data: AnalyticsPeriod & {
-    interval: AnalyticsInterval;
-    time_zone: string;
-    group_by: AnalyticsDimension | null;
-    /** Present when `compare=previous`. */
-    previous?: AnalyticsPeriod;
-  };
-  status: 200;
-}
+export type AnalyticsGroup = z.output<typeof analyticsGroupObject>;
+/** One period: totals, series, and with `group_by` the top values and `others` (the rest summed). */
+export type AnalyticsPeriod = z.output<typeof analyticsPeriodObject>;
+export type AnalyticsBody = z.output<typeof analyticsObject>;
 
 /** One Server-Sent Events message of `GET /api/v1/stats/live` (event `clicks`, one a second). */
 export interface LiveClicksMessage {

@@ -3,6 +3,7 @@ import { STATS_NAMES, type StatsName } from './enums';
 import { pagingFields } from './list-query';
 import { queryEnum } from './fields';
 import { canonicalTimeZone } from './time-zone';
+import type { statsClicksObject, statsDayObject, statsTotalsObject, statsValueObject } from './objects/stats.object';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -15,7 +16,7 @@ export const dateField = z.preprocess(
       error: 'must be a date like 2026-11-22.',
     })
     .optional(),
-);
+).meta({ format: 'date', examples: ['2026-11-22'] });
 
 /** Optional IANA zone (beyond the contract): the clicks chart's days are that zone's days. */
 export const timeZoneField = z.preprocess(
@@ -29,7 +30,7 @@ export const timeZoneField = z.preprocess(
       return z.NEVER;
     })
     .optional(),
-);
+).meta({ description: 'The IANA time zone whose days are asked, such as `Europe/Berlin` (default UTC).' });
 
 export const statsQuerySchema = z
   .object({
@@ -49,28 +50,19 @@ export const statsQuerySchema = z
 export type StatsQuery = z.output<typeof statsQuerySchema>;
 export type { StatsName };
 
-export interface ClicksPerDay {
-  date: string;
-  count: number;
-}
+// The answers' types come from their schemas (objects/stats.object.ts, named in the API document); type-only
+// imports, so the dashboard's bundle does not carry them.
+/** One day's clicks (`StatsDay`). */
+export type ClicksPerDay = z.output<typeof statsDayObject>;
 
-export interface StatsValue {
-  value: string;
-  count: number;
-}
+/** A value of a top list and its clicks (`StatsValue`). */
+export type StatsValue = z.output<typeof statsValueObject>;
 
 /** The body of `name=clicks`: one row per day, and the zone whose days they are (UTC unless `tz`). */
-export interface ClicksPerDayBody {
-  data: ClicksPerDay[];
-  time_zone: string;
-  status: 200;
-}
+export type ClicksPerDayBody = z.output<typeof statsClicksObject>;
 
 /**
  * Beside a top list's page (beyond the contract): over the same days, all clicks, and those with a value
  * for this name. Clicks without one (no referrer: direct visits; no country: unknown) are the difference.
  */
-export interface StatsTotals {
-  clicks: number;
-  with_value: number;
-}
+export type StatsTotals = z.output<typeof statsTotalsObject>;

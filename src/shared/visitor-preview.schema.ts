@@ -1,7 +1,7 @@
 // GET /api/v1/visitor: what the redirect would make of a pasted User-Agent, IP address and Accept-Language
 // (the targeting preview's "paste a real request"). An addition to the seed.
 import { z } from 'zod';
-import type { Visitor } from './target-matching';
+import type { visitorPreviewObject } from './objects/visitor.object';
 
 const ipv4 = z.ipv4();
 const ipv6 = z.ipv6();
@@ -27,7 +27,8 @@ export const visitorPreviewQuerySchema = z.object({
 
 export type VisitorPreviewQuery = z.output<typeof visitorPreviewQuerySchema>;
 
-export interface ResolvedVisitor extends Visitor {
-  /** A known bot: redirected like anyone, but its visit is not counted. */
-  bot: boolean;
-}
+/**
+ * The answer's data (named `VisitorPreview` in the API document; the schema lives in objects/visitor.object.ts):
+ * the targeting fields of a Visitor, and whether it is a known bot (redirected like anyone, not counted).
+ */
+export type ResolvedVisitor = z.output<typeof visitorPreviewObject>;

@@ -4,7 +4,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import { clicksExportQuerySchema, linkExportQuerySchema } from '../../shared/export.schema';
+import { CLICK_EXPORT_COLUMNS, LINK_EXPORT_COLUMNS, clicksExportQuerySchema, linkExportQuerySchema } from '../../shared/export.schema';
 import { notFound } from '../http/errors';
 import { linkExportChunks } from './link-export';
 import { clickExportChunks } from './click-export';
@@ -18,17 +18,57 @@ function download(reply: FastifyReply, chunks: AsyncIterable<string>, name: stri
     .send(Readable.from(chunks, { objectMode: false }));
 }
 
+/** The downloads as the document describes them: not JSON answers, so written as OpenAPI responses (passed through as is). */
+/** Response headers are written as JSON Schema (@fastify/swagger makes each a header object). */
+const attachment = (description: string, example: string) => ({
+  'Content-Disposition': { type: 'string', description, examples: [`attachment; filename="${example}"`] },
+});
+const csvText = (columns: readonly string[]) => ({ type: 'string', description: `A header row, then one row per line: ${columns.join(', ')}.` });
+
+const linksDownload = {
+  description: 'The links, in id order: CSV (`format=csv`, the default) or JSON (`format=json`).',
+  headers: attachment('A file to save, named `linkdeck-links-<today>.csv` (`.json` with `format=json`).', 'linkdeck-links-2026-11-20.csv'),
+  content: {
+    'text/csv': { schema: csvText(LINK_EXPORT_COLUMNS) },
+    'application/json': {
+      schema: {
+        type: 'object',
+        properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Link' } }, status: { const: 200 } },
+        required: ['data', 'status'],
+      },
+    },
+  },
+};
+
+const clicksDownload = {
+  description: 'The click events, oldest first, as CSV.',
+  headers: attachment('A file to save, named `linkdeck-clicks-<today>.csv`.', 'linkdeck-clicks-2026-11-20.csv'),
+  content: { 'text/csv': { schema: csvText(CLICK_EXPORT_COLUMNS) } },
+};
+
 export async function exportsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
 
-  app.get('/links/export', { schema: { tags: ['Exports'], summary: 'Every link matching the list filters, as CSV or JSON (streamed)', querystring: linkExportQuerySchema } }, async (request, reply) => {
+  const linksDocs = {
+    operationId: 'exportLinks',
+    summary: 'Export links',
+    description:
+      'Every link matching the filters of GET /links (not its paging or sorting), in id order, streamed as a file to save: CSV with one cell per field (lists encoded in a cell), or JSON as `{"data": [Link, ...], "status": 200}`. The CSV imports back with `source=linkdeck`.',
+  };
+  app.get('/links/export', { schema: { tags: ['Exports'], ...linksDocs, querystring: linkExportQuerySchema, response: { 200: linksDownload } } }, async (request, reply) => {
     const q = request.query;
     const chunks = linkExportChunks(db, config.baseUrl, request.user.id, q);
     return download(reply, chunks, 'links', q.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8');
   });
 
-  app.get('/stats/export', { schema: { tags: ['Exports'], summary: "The account's raw click events as CSV (streamed)", querystring: clicksExportQuerySchema } }, async (request, reply) => {
+  const clicksDocs = {
+    operationId: 'exportClicks',
+    summary: 'Export clicks',
+    description:
+      "Your links' recorded clicks (raw events, kept `CLICK_RETENTION_DAYS` days) from `from` to `to` (UTC days), optionally of one link, streamed as a CSV file to save.",
+  };
+  app.get('/stats/export', { schema: { tags: ['Exports'], ...clicksDocs, querystring: clicksExportQuerySchema, response: { 200: clicksDownload } } }, async (request, reply) => {
     const q = request.query;
     if (q.link_id !== undefined) {
       const link = await db.kysely.selectFrom('links').select('id').where('id', '=', q.link_id).where('user_id', '=', request.user.id).executeTakeFirst();

@@ -15,6 +15,11 @@ import { detectFormat, headerIndex } from './formats';
 import { ImportRunner } from './import-job';
 import { dryRunImport } from './import-dry-run';
 import { ImportsRepo, presentImport } from './imports.repo';
+import { envelope, pageOf } from '../../shared/objects/common.object';
+import { importDryRunObject, importJobObject } from '../../shared/objects/import.object';
+import { importDryRunExample, importJobExample } from './imports.examples';
+
+const importJobPage = pageOf(importJobObject, 'Import');
 
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel'];
 const MULTIPART_SLACK = 1024 * 1024;
@@ -104,7 +109,17 @@ export async function importsRoutes(fastify: FastifyInstance): Promise<void> {
     'comma, semicolon or tab separated, with a header row). Formats: linkdeck (GET /links/export), bitly, yourls, kutt, shlink, detected ' +
     'from the header or named with source=. Answers 202 with an import job; GET /imports/{id} follows it. With dry_run=1 the file is ' +
     'checked as the import would check it and nothing is written: 200 with the counts, the failures and the first rows mapped to link fields.';
-  app.post('/links/import', { bodyLimit: limit, schema: { tags: ['Imports'], summary: 'Import links from a CSV file', description, querystring: importQuerySchema } }, async (request, reply) => {
+  const importDocs = {
+    operationId: 'importLinks',
+    summary: 'Import links from a CSV file',
+    description,
+  };
+  // Examples in the answers' schemas: x-examples would put its one example on the first (200, the dry run).
+  const importAnswers = {
+    200: envelope(importDryRunObject).meta({ description: 'With `dry_run=1`: the file checked, nothing written.', examples: [{ data: importDryRunExample, status: 200 }] }),
+    202: envelope(importJobObject).meta({ description: 'The import job, queued; `Location` names it.', examples: [{ data: importJobExample, status: 200 }] }),
+  };
+  app.post('/links/import', { bodyLimit: limit, schema: { tags: ['Imports'], ...importDocs, querystring: importQuerySchema, response: importAnswers } }, async (request, reply) => {
     const q = request.query;
     const userId = request.user.id;
     if (q.domain_id !== undefined && !(await repo.namesToIds('domains', userId).then((m) => [...m.values()].includes(q.domain_id as number)))) {
@@ -152,13 +167,15 @@ export async function importsRoutes(fastify: FastifyInstance): Promise<void> {
     return reply.code(202).header('location', `/api/v1/imports/${job.id}`).send(ok(presentImport(job)));
   });
 
-  app.get('/imports', { schema: { tags: ['Imports'], querystring: importListQuerySchema } }, async (request) => {
+  const listDocs = { operationId: 'listImports', summary: 'List imports', description: 'One page of your CSV imports, newest first, with their progress and failures.' };
+  app.get('/imports', { schema: { tags: ['Imports'], ...listDocs, querystring: importListQuerySchema, response: { 200: importJobPage } } }, async (request) => {
     const { page, per_page } = request.query;
     const { rows, total } = await repo.list(request.user.id, page, per_page);
     return paginate(request, rows.map(presentImport), total, page, per_page);
   });
 
-  app.get('/imports/:id', { schema: { tags: ['Imports'], params: idParams } }, async (request) => {
+  const showDocs = { operationId: 'getImport', summary: 'Get an import', description: 'One of your CSV imports: its status, counts and the first failures; poll it until `status` is `completed` or `failed`.' };
+  app.get('/imports/:id', { schema: { tags: ['Imports'], ...showDocs, params: idParams, response: { 200: envelope(importJobObject) } } }, async (request) => {
     const row = await repo.find(request.user.id, parseId(request.params.id));
     if (!row) throw notFound();
     return ok(presentImport(row));

@@ -9,6 +9,16 @@ export function sseMessage(event: string, data: LiveClicksMessage): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/** The event stream as the document describes it: not JSON, so written as an OpenAPI response (passed through as is). */
+const liveAnswer = {
+  description: 'An endless event stream; it starts with `retry: 3000`.',
+  content: {
+    'text/event-stream': {
+      schema: { type: 'string', examples: ['event: clicks\ndata: {"at":"2026-11-20T09:30:01.000Z","clicks":3}\n\n'] },
+    },
+  },
+};
+
 export async function liveRoutes(app: FastifyInstance): Promise<void> {
   const { live } = app.ctx;
   app.get(
@@ -16,7 +26,11 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['Stats'],
-        summary: "The account's clicks as Server-Sent Events: event `clicks` every second, data {at, clicks} (this instance's visits)",
+        operationId: 'streamLiveClicks',
+        summary: "Stream the account's clicks live",
+        description:
+          "Server-Sent Events: a `clicks` event every second whose data is `{\"at\": \"<ISO time of the second's end>\", \"clicks\": <the account's clicks of that second>}`, counted by the instance answering. Send the API key in the `Authorization` header (read the stream with fetch(); EventSource cannot send it).",
+        response: { 200: liveAnswer },
       },
     },
     async (request, reply) => {

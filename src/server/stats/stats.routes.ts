@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from '@fastify/type-provider-zod';
 import { z } from 'zod';
 import { statsQuerySchema } from '../../shared/stats.schema';
 import { analyticsQuerySchema } from '../../shared/analytics.schema';
@@ -10,8 +10,32 @@ import { StatsRepo } from './stats.repo';
 import { AnalyticsRepo } from './analytics.repo';
 import { AnalyticsService } from './analytics.service';
 import { dayInZone } from '../../shared/time-zone';
+import { analyticsObject } from '../../shared/objects/analytics.object';
+import { statsObject } from '../../shared/objects/stats.object';
+import { analyticsExample, statsClicksExample } from './stats.examples';
 
 const params = z.object({ link_id: z.string() });
+
+/**
+ * The query of GET /stats/{link_id} as the document shows it: the contract's (name, from, to, page, per_page),
+ * `tz`, and the analytics query. For the document only: the handler picks which of the two it validates.
+ */
+const { link_id: _linkId, sort: _sort, ...analyticsFields } = { ...statsQuerySchema.shape, ...analyticsQuerySchema.shape };
+const switches = 'Sent (even empty), it makes the answer `Analytics`, as GET /stats answers for this link; `name`, `page` and `per_page` are then ignored.';
+const linkStatsQueryDocs = z.object({
+  ...analyticsFields,
+  name: statsQuerySchema.shape.name.meta({
+    description: '`clicks` (the default): clicks per day (`StatsClicks`); any other: a page of that dimension\'s values (`StatsValuePage`).',
+  }),
+  interval: analyticsQuerySchema.shape.interval.meta({ description: `Buckets of the series (default \`day\`). ${switches}` }),
+  group_by: analyticsQuerySchema.shape.group_by.meta({ description: `Adds the top \`limit\` values of this dimension. ${switches}` }),
+  compare: analyticsQuerySchema.shape.compare.meta({ description: `\`previous\`: adds the period of the same length just before. ${switches}` }),
+  unique: analyticsQuerySchema.shape.unique.meta({ description: `1: adds unique visitors. ${switches}` }),
+});
+
+/** The query is documented (linkStatsQueryDocs) but reaches the handler as sent: the handler validates it. */
+const queryAsSent: FastifySchemaCompiler<unknown> = (route) =>
+  route.httpPart === 'querystring' ? (data) => ({ value: data }) : validatorCompiler(route as never);
 
 /** Query keys that make GET /stats/{link_id} answer with analytics instead of the contract's `name=` answer. */
 const ANALYTICS_KEYS = ['interval', 'group_by', 'compare', 'unique'];
@@ -37,8 +61,13 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['Stats'],
-        summary: 'Analytics of the account: totals, a time series and a top list, with filters and the previous period',
+        operationId: 'getAnalytics',
+        summary: "Get the account's analytics",
+        description:
+          'Clicks of all your links (or those matching the filters) over `from`..`to` (the last 30 days by default, days of `tz`): totals, a time series by `interval`, with `group_by` the top `limit` values and the rest summed, with `compare=previous` the period just before, with `unique=1` unique visitors too.',
+        'x-examples': { response: analyticsExample },
         querystring: analyticsQuerySchema,
+        response: { 200: analyticsObject },
       },
     },
     async (request) => analytics.answer(request.user.id, request.query),
@@ -47,10 +76,17 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/:link_id',
     {
+      validatorCompiler: queryAsSent,
       schema: {
         tags: ['Stats'],
-        summary: "A link's clicks per day or top values (name=); with interval, group_by, compare or unique, its analytics as GET /stats answers",
+        operationId: 'getLinkStats',
+        summary: "Get a link's stats",
+        description:
+          "One link's clicks over `from`..`to` (the last 30 days by default): per day with `name=clicks` (the default), or a page of its top values for another `name` with the totals beside it. With `interval`, `group_by`, `compare` or `unique` in the query, its analytics instead, as GET /stats answers.",
+        'x-examples': { response: statsClicksExample },
         params,
+        querystring: linkStatsQueryDocs,
+        response: { 200: statsObject },
       },
     },
     async (request) => {

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { visitorPreviewQuerySchema, type ResolvedVisitor } from '../../shared/visitor-preview.schema';
 import { ok } from '../http/pagination';
+import { envelope } from '../../shared/objects/common.object';
+import { visitorPreviewObject } from '../../shared/objects/visitor.object';
 import { VisitorResolver } from './visitor';
 
 export async function visitorRoutes(fastify: FastifyInstance): Promise<void> {
@@ -11,11 +13,18 @@ export async function visitorRoutes(fastify: FastifyInstance): Promise<void> {
   // No proxy headers here: the address is the one typed.
   const visitors = new VisitorResolver(false);
 
-  app.get('/', { schema: { tags: ['Visitor'], querystring: visitorPreviewQuerySchema } }, async (request) => {
+  const docs = {
+    operationId: 'previewVisitor',
+    summary: 'Preview a visitor',
+    description:
+      "What the redirect makes of a User-Agent, an IP address and an Accept-Language (the same parser, geo database and bot list): the country, continent, language, OS, browser and device its targeting rules match, and whether it is a bot. Nothing is recorded.",
+  };
+  app.get('/', { schema: { tags: ['Visitor'], ...docs, querystring: visitorPreviewQuerySchema, response: { 200: envelope(visitorPreviewObject) } } }, async (request) => {
     const q = request.query;
     const headers = { 'user-agent': q.user_agent || undefined, 'accept-language': q.accept_language || undefined };
     const v = visitors.resolve(q.ip ?? '', headers);
-    const out: ResolvedVisitor = { country: v.country, continent: v.continent, language: v.language, os: v.os, browser: v.browser, device: v.device, bot: v.bot };
+    // VisitorInfo declares its targeting fields as strings; the resolver gives the enums the schema names (the tests check each answer).
+    const out = { country: v.country, continent: v.continent, language: v.language, os: v.os, browser: v.browser, device: v.device, bot: v.bot } as ResolvedVisitor;
     return ok(out);
   });
 }

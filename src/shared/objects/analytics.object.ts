@@ -1,0 +1,58 @@
+// The analytics answer (issue 11) of `GET /api/v1/stats` (the account) and of `GET /api/v1/stats/{link_id}`
+// asked with interval, group_by, compare or unique; analytics.schema.ts takes its types from here.
+import { z } from 'zod';
+import { ANALYTICS_DIMENSIONS, ANALYTICS_INTERVALS } from '../analytics.schema';
+
+const count = () => z.number().int().nonnegative();
+const day = () => z.string().meta({ format: 'date', examples: ['2026-11-20'] });
+const uniques = () => count().optional().meta({ description: 'Unique visitors; present with `unique=1`.' });
+const clicksAndUniques = () => z.object({ clicks: count(), uniques: uniques() });
+
+export const analyticsPointObject = z
+  .object({
+    start: z.string().meta({
+      format: 'date-time',
+      description: "The bucket's first instant in the asked zone, with its offset.",
+      examples: ['2026-11-20T00:00:00+01:00'],
+    }),
+    clicks: count(),
+    uniques: uniques(),
+  })
+  .meta({ id: 'AnalyticsPoint', description: 'One bucket (hour, day, week or month) of the time series.' });
+
+export const analyticsGroupObject = z
+  .object({
+    value: z.string().meta({ description: 'The dimension\'s value: a country code, a browser name, an id (link, space, domain), `0` for none, or `default` / `<index>:<key>` for targets.' }),
+    label: z.string().optional().meta({ description: 'A readable name where the value is an id or a code (link title, space or domain name, target rule).' }),
+    clicks: count(),
+    uniques: uniques(),
+  })
+  .meta({ id: 'AnalyticsGroup', description: 'One row of the grouped (top) list.' });
+
+const periodShape = {
+  from: day(),
+  to: day(),
+  totals: clicksAndUniques(),
+  series: z.array(analyticsPointObject).meta({ description: 'Every bucket of the period in order, empty ones included.' }),
+  groups: z.array(analyticsGroupObject).optional().meta({ description: 'Present with `group_by`: the top `limit` values, most clicks first.' }),
+  others: clicksAndUniques().optional().meta({ description: 'Present with `group_by`: the clicks of the values not listed, summed.' }),
+};
+
+export const analyticsPeriodObject = z
+  .object(periodShape)
+  .meta({ id: 'AnalyticsPeriod', description: 'The clicks of one period (`from` to `to`, days of the asked zone).' });
+
+const analyticsDataObject = z.object({
+  ...periodShape,
+  interval: z.enum(ANALYTICS_INTERVALS),
+  time_zone: z.string().meta({ description: 'The IANA zone whose days and hours the series uses (`tz`, UTC by default).', examples: ['Europe/Berlin'] }),
+  group_by: z.enum(ANALYTICS_DIMENSIONS).nullable(),
+  previous: analyticsPeriodObject.optional().meta({ description: 'Present with `compare=previous`: the period of the same length just before.' }),
+});
+
+export const analyticsObject = z
+  .object({ data: analyticsDataObject, status: z.literal(200) })
+  .meta({
+    id: 'Analytics',
+    description: 'Clicks of the account or of one link over a period: totals, a time series, optionally a top list and the previous period.',
+  });

@@ -1,0 +1,74 @@
+// The answers of the CSV import (issue 10): the import job (`POST /links/import`, `GET /imports`,
+// `GET /imports/{id}`) and the dry run (`POST /links/import?dry_run=1`); import.schema.ts takes its types here.
+import { z } from 'zod';
+import { IMPORT_PREVIEW_ROWS, IMPORT_ROW_OUTCOMES, IMPORT_SOURCES, IMPORT_STATUSES, MAX_IMPORT_FAILURES, ON_CONFLICT } from '../import.schema';
+import { flag, rowId, timestamp } from './common.object';
+
+const count = () => z.number().int().nonnegative();
+const nullableText = () => z.string().nullable();
+
+export const importFailureObject = z
+  .object({
+    line: z.number().int().positive().meta({ description: 'Line of the file where the row starts (the header is line 1).' }),
+    field: nullableText().meta({ description: 'The field the reason is about, when it is about one.' }),
+    message: z.string(),
+  })
+  .meta({ id: 'ImportFailure', description: 'Why a row of the file was not imported.', examples: [{ line: 3, field: 'url', message: 'The url field must be a valid http or https URL.' }] });
+
+const failures = () => z.array(importFailureObject).meta({ description: `The first ${MAX_IMPORT_FAILURES} failures, in line order; \`failed\` counts them all.` });
+
+/** The options the import was asked with (its query) and the file. */
+const askedShape = {
+  source: z.enum(IMPORT_SOURCES).meta({ description: 'The format: named with `source=`, or detected from the header row.' }),
+  on_conflict: z.enum(ON_CONFLICT),
+  partial: flag(),
+  domain_id: rowId().nullable(),
+  file_name: nullableText().meta({ description: 'The uploaded file\'s name (multipart uploads only).' }),
+  rows_total: count().meta({ description: 'Data rows in the file (not the header).' }),
+};
+
+export const importJobObject = z
+  .object({
+    id: rowId(),
+    status: z.enum(IMPORT_STATUSES).meta({ description: '`queued`, then `validating` and `importing`; it ends `completed` or `failed` (nothing written).' }),
+    ...askedShape,
+    rows_read: count(),
+    created: count(),
+    skipped: count().meta({ description: 'Rows left out: taken aliases with `on_conflict=skip`.' }),
+    failed: count(),
+    failures: failures(),
+    error: nullableText().meta({ description: 'Why the import as a whole failed (nothing was written), or null.' }),
+    created_at: timestamp(),
+    updated_at: timestamp(),
+    finished_at: timestamp().nullable(),
+  })
+  .meta({ id: 'ImportJob', description: 'A CSV import and its progress.' });
+
+export const importPreviewRowObject = z
+  .object({
+    line: z.number().int().positive(),
+    url: nullableText(),
+    alias: nullableText(),
+    title: nullableText(),
+    domain_name: nullableText(),
+    space_name: nullableText(),
+    created_at: nullableText().meta({ description: 'As the file gives it.' }),
+    outcome: z.enum(IMPORT_ROW_OUTCOMES).meta({ description: 'What the import would do with the row: create it, create it under `new_alias` (`on_conflict=rename`), skip it or fail it.' }),
+    new_alias: nullableText().meta({ description: 'The alias it would be created under when that differs (rename).' }),
+    problems: z.array(importFailureObject).meta({ description: 'Why the row would fail.' }),
+  })
+  .meta({ id: 'ImportPreviewRow', description: "A row of the file as the format maps it to a link's fields (null: not given), and what the import would do with it." });
+
+export const importDryRunObject = z
+  .object({
+    dry_run: z.literal(true),
+    ...askedShape,
+    headers: z.array(z.string()).meta({ description: "The file's columns (its header row)." }),
+    created: count().meta({ description: 'Rows the import would create.' }),
+    skipped: count().meta({ description: 'Rows it would leave out (taken aliases, `on_conflict=skip`).' }),
+    failed: count(),
+    failures: failures(),
+    preview: z.array(importPreviewRowObject).meta({ description: `The first ${IMPORT_PREVIEW_ROWS} rows of the file.` }),
+    error: nullableText().meta({ description: 'Why the real import would write nothing (rows fail and `partial` is 0), or null.' }),
+  })
+  .meta({ id: 'ImportDryRun', description: 'The file checked by the import\'s own code, nothing written (`dry_run=1`).' });
