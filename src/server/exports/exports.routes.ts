@@ -65,6 +65,8 @@ export async function exportsRoutes(fastify: FastifyInstance): Promise<void> {
   const clicksDocs = {
     operationId: 'exportClicks',
     summary: 'Export clicks',
+    // link_id names a link of the account: another's, or none, is a 404.
+    'x-errors': ['404' as const],
     description:
       "Your links' recorded clicks (raw events, kept `CLICK_RETENTION_DAYS` days) from `from` to `to` (UTC days), optionally of one link, streamed as a CSV file to save.",
   };

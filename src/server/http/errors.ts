@@ -54,6 +54,19 @@ export function sendError(reply: FastifyReply, err: HttpError): FastifyReply {
   return reply.code(err.statusCode).type('application/json; charset=utf-8').send(err.body());
 }
 
+type Issue = { path: PropertyKey[]; message: string; code?: string; errors?: Issue[][] };
+
+/** Where an answer left its schema; for a union, what each of its shapes found wrong. */
+function driftOf(issues: readonly Issue[], prefix: PropertyKey[] = []): string[] {
+  return issues.flatMap((i) => {
+    const path = [...prefix, ...i.path];
+    if (i.code === 'invalid_union' && i.errors?.length) {
+      return [`${path.map(String).join('.') || '(root)'}: none of its shapes fits (${i.errors.map((branch) => driftOf(branch, path).join(', ')).join(' | ')})`];
+    }
+    return [`${path.map(String).join('.') || '(root)'}: ${i.message}`];
+  });
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) return sendError(reply, error);
@@ -80,7 +93,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) {
       // Only with CHECK_RESPONSES=1 (the tests): say where the answer left its documented schema.
-      const where = error.cause.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+      const where = driftOf(error.cause.issues).join('; ');
       request.log.error({ err: error }, 'answer does not match its schema');
       return sendError(reply, new HttpError(500, `The answer does not match its documented schema: ${where}`));
     }

@@ -113,6 +113,17 @@ export async function importsRoutes(fastify: FastifyInstance): Promise<void> {
     operationId: 'importLinks',
     summary: 'Import links from a CSV file',
     description,
+    // Read by the handler itself (csvUpload), so documented as written rather than validated.
+    'x-body': {
+      required: true,
+      description: `The CSV file (UTF-8, at most ${MB} MB), as a multipart form's \`file\` field or as the body itself.`,
+      content: {
+        'multipart/form-data': {
+          schema: { type: 'object', properties: { file: { type: 'string', format: 'binary', description: 'The CSV file.' } }, required: ['file'] },
+        },
+        'text/csv': { schema: { type: 'string', description: 'The CSV file itself.' }, example: 'url,alias,title\nhttps://example.com/spring,spring,Spring sale\n' },
+      },
+    },
   };
   // Examples in the answers' schemas: x-examples would put its one example on the first (200, the dry run).
   const importAnswers = {

@@ -43,12 +43,14 @@ export const ERROR_RESPONSES = {
 } satisfies Record<string, OpenAPIV3_1.ResponseObject>;
 
 type ErrorName = keyof typeof ERROR_RESPONSES;
+/** An error a route declares beyond the derived ones (`'x-errors'`). */
+export type ExtraError = '404';
 
 /** The error answers an operation can give: by what it takes (a path id, a query, a body) and who may call it. */
-export function errorsOf(path: string, op: OpenAPIV3_1.OperationObject, adminOnly: boolean): [string, ErrorName][] {
+export function errorsOf(path: string, op: OpenAPIV3_1.OperationObject, adminOnly: boolean, extra: ExtraError[] = []): [string, ErrorName][] {
   const errors: [string, ErrorName][] = [['401', 'Unauthenticated']];
   if (adminOnly) errors.push(['403', 'Forbidden']);
-  if (path.includes('{')) errors.push(['404', 'NotFound']);
+  if (path.includes('{') || extra.includes('404')) errors.push(['404', 'NotFound']);
   if (op.requestBody) {
     errors.push(['400', 'BadRequest'], ['413', 'PayloadTooLarge'], ['415', 'UnsupportedMediaType']);
   }

@@ -7,7 +7,7 @@ import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger'
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from '@fastify/type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { $ZodType } from 'zod/v4/core';
-import { ERROR_RESPONSES, errorsOf } from './error-responses';
+import { ERROR_RESPONSES, errorsOf, type ExtraError } from './error-responses';
 
 const FORM = 'application/x-www-form-urlencoded';
 const JSON_TYPE = 'application/json';
@@ -19,6 +19,10 @@ const zodTransformObject = createJsonSchemaTransformObject(zodConfig as never);
 export interface RouteDocs {
   /** Example body of the request and of the success answer, shown in the reference and checked by Redocly. */
   'x-examples'?: { request?: unknown; response?: unknown };
+  /** A body the route reads itself (a file upload): documented as written, not validated by fastify. */
+  'x-body'?: OpenAPIV3_1.RequestBodyObject;
+  /** Errors beyond those errorsOf derives, e.g. a 404 for an id in the query. */
+  'x-errors'?: ExtraError[];
 }
 
 const isAdminOnly = (op: OpenAPIV3_1.OperationObject) => (op.security ?? []).some((req) => Object.values(req).some((roles) => roles.includes('admin')));
@@ -99,6 +103,10 @@ export const documentTransform: SwaggerTransformObject = (input) => {
     for (const [method, value] of Object.entries(item ?? {})) {
       if (!['get', 'put', 'post', 'patch', 'delete'].includes(method)) continue;
       const op = value as Operation;
+      if (op['x-body']) op.requestBody = op['x-body'];
+      const extra = op['x-errors'] ?? [];
+      delete op['x-body'];
+      delete op['x-errors'];
       const adminOnly = isAdminOnly(op);
       const body = op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
       if (body) describeForm(body);
@@ -106,7 +114,7 @@ export const documentTransform: SwaggerTransformObject = (input) => {
       if (body && method === 'delete') body.required = false;
       addExamples(op);
       describeSuccess(op, doc.components.schemas ?? {});
-      for (const [code, name] of errorsOf(path, op, adminOnly)) {
+      for (const [code, name] of errorsOf(path, op, adminOnly, extra)) {
         op.responses = { ...op.responses, [code]: { $ref: `#/components/responses/${name}` } };
       }
     }

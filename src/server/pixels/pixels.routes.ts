@@ -20,7 +20,7 @@ export async function pixelsRoutes(app: FastifyInstance): Promise<void> {
       label: 'pixel',
       descriptions: {
         list: 'One page of your pixels, newest first by default; `search` matches the name, `type` keeps one vendor, `sort_by` is `id` or `name`; `total` is exact.',
-        get: 'One of your pixels.',
+        get: 'One of your pixels: its name, its vendor (type) and its id at that vendor (value).',
         create:
           '`type` is the vendor; `value` its pixel or tag id (letters, digits, dashes and underscores, at most 255); `name` at most 64 characters. Answers 201 with the pixel.',
         update: 'Changes the `name`, `type` and `value` sent; the others keep their values.',

@@ -38,7 +38,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     return paginate(request, rows, total, request.query.page, request.query.per_page);
   });
 
-  const showDocs = { operationId: 'getUser', summary: 'Get a user', description: 'One account of the instance. Admins only.' };
+  const showDocs = { operationId: 'getUser', summary: 'Get a user', description: 'One account of the instance: its name, role and dates (never its key). Admins only.' };
   app.get('/:id', { schema: { ...admin, ...showDocs, params: idParams, response: { 200: userAnswer } } }, async (request) => ok(await load(request.params.id)));
 
   const createDocs = {

@@ -20,7 +20,7 @@ export async function utmTemplatesRoutes(app: FastifyInstance): Promise<void> {
       label: 'UTM template',
       descriptions: {
         list: 'One page of your UTM templates; `search` matches the name, `sort_by` is `name` (the default) or `id`; `total` is exact.',
-        get: 'One of your UTM templates.',
+        get: 'One of your UTM templates: its name and the UTM parameters it applies to a link.',
         create:
           'A `name` (at most 64 characters, unique among your templates) and at least one of `utm_source`, `utm_medium`, `utm_campaign`, `utm_term`, `utm_content` (each at most 255). Answers 201 with the template.',
         update: 'Changes the fields sent; an empty value clears a parameter, and the name must stay unique. Links the template was applied to do not change.',
