@@ -19,7 +19,8 @@ async function openApi(app: FastifyInstance): Promise<void> {
         description:
           'Domains, links, spaces, pixels, stats, webhooks and accounts. Bodies: application/x-www-form-urlencoded with bracket notation, or JSON. Every request carries `Authorization: Bearer <API key>`.',
       },
-      servers: [{ url: app.ctx.config.baseUrl }],
+      // Relative: the API answers on every host, and the reference page's "Try it out" stays on its own origin.
+      servers: [{ url: '/', description: 'This Linkdeck (every domain of it serves the API)' }],
       components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer' } } },
       security: [{ apiKey: [] }],
     },
@@ -32,7 +33,8 @@ async function openApi(app: FastifyInstance): Promise<void> {
     // The page's asset URLs carry the /api/v1 scope this plugin is registered under.
     indexPrefix: '/api/v1',
     // No badge that sends the document's URL to validator.swagger.io.
-    uiConfig: { validatorUrl: null, deepLinking: true },
+    uiConfig: { validatorUrl: null, deepLinking: true, layout: 'BaseLayout' },
+    theme: { title: 'Linkdeck API reference' },
     staticCSP: true,
     // Swagger UI sets inline styles; plain-http installs must not have their requests upgraded to https.
     transformStaticCSP: (header) =>
