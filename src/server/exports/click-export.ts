@@ -5,6 +5,9 @@ import { addDays } from '../../shared/time-zone';
 import { CLICK_EXPORT_COLUMNS, type ClicksExportQuery } from '../../shared/export.schema';
 import { EXPORT_BATCH } from './link-export';
 
+/** The columns read from click_events: every exported one but the link's alias. */
+const EVENT_FIELDS = CLICK_EXPORT_COLUMNS.filter((c) => c !== 'alias');
+
 export async function* clickExportChunks(db: Db, userId: number, q: ClicksExportQuery, size = EXPORT_BATCH): AsyncGenerator<string> {
   yield csvRow(CLICK_EXPORT_COLUMNS);
   const since = q.from ? `${q.from}T00:00:00.000Z` : null;
@@ -14,7 +17,7 @@ export async function* clickExportChunks(db: Db, userId: number, q: ClicksExport
     let query = db.kysely
       .selectFrom('click_events as e')
       .innerJoin('links as l', 'l.id', 'e.link_id')
-      .select(['e.id', 'e.link_id', 'l.alias', 'e.clicked_at', 'e.country', 'e.continent', 'e.os', 'e.browser', 'e.device', 'e.language', 'e.referrer'])
+      .select(['e.id', 'l.alias', ...EVENT_FIELDS.map((f) => `e.${f}` as const)])
       .where('l.user_id', '=', userId)
       .where('e.id', '>', after);
     if (q.link_id !== undefined) query = query.where('e.link_id', '=', q.link_id);
@@ -23,7 +26,7 @@ export async function* clickExportChunks(db: Db, userId: number, q: ClicksExport
     const rows = await query.orderBy('e.id').limit(size).execute();
     if (rows.length) {
       yield rows
-        .map((r) => csvRow([r.link_id, r.alias, r.clicked_at, r.country, r.continent, r.os, r.browser, r.device, r.language, r.referrer]))
+        .map((r) => csvRow(CLICK_EXPORT_COLUMNS.map((c) => r[c])))
         .join('');
     }
     if (rows.length < size) return;

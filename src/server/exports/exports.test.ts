@@ -134,6 +134,8 @@ describe('GET /api/v1/stats/export', () => {
       await t.query('INSERT INTO click_events (link_id, clicked_at, country, continent, os, browser, device, language, referrer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
         link, at, country, country ? 'EU' : null, 'Linux', 'Firefox', 'desktop', 'en', referrer);
     }
+    // The first click: the rule that served it, its UTM parameters and a unique-visitor marker (never exported).
+    await t.query("UPDATE click_events SET target = '0:US', utm_source = 'newsletter', utm_medium = 'email', utm_campaign = 'spring', visitor = 'marker-of-the-day' WHERE clicked_at = '2026-11-01T10:00:00.000Z'");
   });
 
   const clicks = (q = '', key = t.userKey) => get(t, key, `/api/v1/stats/export?${q}`);
@@ -145,11 +147,13 @@ describe('GET /api/v1/stats/export', () => {
     expect(res.headers['content-disposition']).toMatch(/filename="linkdeck-clicks-.*\.csv"/);
     const [header, ...rows] = csvRows(res.body);
     expect(header).toEqual([...CLICK_EXPORT_COLUMNS]);
+    const none = ['', '', '', '', '', ''];
     expect(rows).toEqual([
-      [String(ids[0]), 'full', '2026-11-01T10:00:00.000Z', 'US', 'EU', 'Linux', 'Firefox', 'desktop', 'en', 'news.example'],
-      [String(ids[1]), "'-minus", '2026-11-02T23:59:59.999Z', '', '', 'Linux', 'Firefox', 'desktop', 'en', "'=cmd|calc"],
-      [String(ids[0]), 'full', '2026-11-03T00:00:00.000Z', 'DE', 'EU', 'Linux', 'Firefox', 'desktop', 'en', ''],
+      [String(ids[0]), 'full', '2026-11-01T10:00:00.000Z', 'US', 'EU', 'Linux', 'Firefox', 'desktop', 'en', 'news.example', '0:US', 'newsletter', 'email', 'spring', '', ''],
+      [String(ids[1]), "'-minus", '2026-11-02T23:59:59.999Z', '', '', 'Linux', 'Firefox', 'desktop', 'en', "'=cmd|calc", ...none],
+      [String(ids[0]), 'full', '2026-11-03T00:00:00.000Z', 'DE', 'EU', 'Linux', 'Firefox', 'desktop', 'en', '', ...none],
     ]);
+    expect(res.body).not.toContain('marker-of-the-day');
     const byLink = csvRows((await clicks(`link_id=${ids[0]}`)).body).slice(1);
     expect(byLink.map((r) => r[2])).toEqual(['2026-11-01T10:00:00.000Z', '2026-11-03T00:00:00.000Z']);
     const inRange = csvRows((await clicks('from=2026-11-02&to=2026-11-02')).body).slice(1);
