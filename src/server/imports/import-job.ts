@@ -1,12 +1,14 @@
 // Runs import jobs in the background of the server process, one at a time, in batches: each batch's rows
 // are checked (import-rows.ts), their aliases settled (on_conflict), then written in one transaction
-// (import-pass.ts). Without `partial`, a first pass checks the whole file without writing: any failure and
+// (import-pass.ts), and each written batch announces link.created to the account's webhooks. Without `partial`, a first pass checks the whole file without writing: any failure and
 // nothing is written. Progress is saved after every batch, so GET /api/v1/imports/{id} can follow it.
 import type { AppContext } from '../context';
 import { nowIso } from '../http/pagination';
 import type { RowContext } from './import-rows';
 import { importPass, nothingImported, rowContext, type PassFile, type Tally } from './import-pass';
 import type { ImportsRepo } from './imports.repo';
+import { BulkCreator } from '../links/links.bulk-create';
+import { webhooksOf } from '../webhooks/webhook-hub';
 
 export { BATCH, renamed } from './import-pass';
 
@@ -21,12 +23,15 @@ class Stopped extends Error {}
 export class ImportRunner {
   private chain: Promise<void> = Promise.resolve();
   private stopping = false;
+  private readonly links: BulkCreator;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly repo: ImportsRepo,
     private readonly onError: (err: unknown) => void,
-  ) {}
+  ) {
+    this.links = new BulkCreator(ctx);
+  }
 
   enqueue(spec: ImportSpec): void {
     this.chain = this.chain.then(() => this.run(spec));
@@ -91,7 +96,11 @@ export class ImportRunner {
       beforeBatch: () => {
         if (this.stopping) throw new Stopped();
       },
-      onWritten: () => this.ctx.changes.emit('created'),
+      onWritten: async (ids) => {
+        this.ctx.changes.emit('created');
+        // link.created for each, as a bulk create sends them (one query when no webhook wants it).
+        await webhooksOf(this.ctx)?.linkEvents(rows.userId, 'link.created', ids, (part) => this.links.presentIds(part));
+      },
       afterBatch: async (t) => {
         if (write) progress.created = t.created;
         await this.repo.update(spec.jobId, { ...this.counts(t, write ? t.created : 0), updated_at: nowIso() });

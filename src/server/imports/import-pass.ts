@@ -33,7 +33,8 @@ export interface PassOptions {
   /** After every batch (a job saves its progress). */
   afterBatch?: (tally: Tally) => Promise<void>;
   /** After a batch wrote links. */
-  onWritten?: () => void;
+  /** After each batch written, with the new links' ids. */
+  onWritten?: (ids: number[]) => Promise<void> | void;
   /** Every record as read and checked (the dry run's preview). */
   onRow?: (rec: CsvRecord, checked: CheckedRow | ImportFailure) => void;
   /** What on_conflict made of a valid row: its alias (undefined: the server picks one), renamed, or skipped. */
@@ -76,7 +77,7 @@ export async function importPass(repo: ImportsRepo, file: PassFile, rows: RowCon
         if (!written.has(link.line)) fail({ line: link.line, field: 'alias', message: 'The alias field has already been taken (by a link created during the import).' });
       }
       tally.created += written.size;
-      if (written.size) opts.onWritten?.();
+      if (written.size) await opts.onWritten?.([...written.values()]);
     }
     tally.failures.sort((a, b) => a.line - b.line);
     tally.failures.length = Math.min(tally.failures.length, MAX_IMPORT_FAILURES);

@@ -90,9 +90,10 @@ export class ImportsRepo {
    * Inserts a batch in one transaction. A row whose alias was taken meanwhile (by a request racing the
    * import) is not written: ON CONFLICT DO NOTHING, and it is missing from the answer.
    */
-  async insertBatch(links: NewLink[]): Promise<Set<number>> {
+  async insertBatch(links: NewLink[]): Promise<Map<number, number>> {
     return this.db.transaction().execute(async (trx) => {
-      const written = new Set<number>();
+      /** The new link's id by the file line it came from. */
+      const written = new Map<number, number>();
       const pixels: { link_id: number; pixel_id: number }[] = [];
       const tagged: { id: number; tags: string[] }[] = [];
       // 500 rows of 20 columns stay under both databases' limits on bound parameters.
@@ -108,7 +109,7 @@ export class ImportsRepo {
         for (const r of rows) {
           const link = byKey.get(`${r.domain_id ?? 0}/${r.alias}`);
           if (!link) continue;
-          written.add(link.line);
+          written.set(link.line, r.id);
           for (const p of link.pixelIds) pixels.push({ link_id: r.id, pixel_id: p });
           if (link.tags.length) tagged.push({ id: r.id, tags: link.tags });
         }

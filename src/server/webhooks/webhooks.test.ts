@@ -5,6 +5,7 @@ import { createTestApp, form, type TestApp } from '../test-utils/test-app';
 import { create, createLink, expect404, expect422, get, json } from '../test-utils/api';
 import { RECEIVER_HOST, startReceiver, type Receiver } from '../test-utils/webhook-receiver';
 import { verifySignature } from './webhook-sender';
+import { finished, postCsv } from '../imports/import-test-helpers';
 
 let t: TestApp;
 let receiver: Receiver;
@@ -140,5 +141,19 @@ describe('send test event', () => {
       'link.deleted:bulk-two',
     ]);
     expect((seen[2]![1] as { clicks_limit: number }).clicks_limit).toBe(5);
+  });
+
+  it('queues link.created for each link an import writes, with the link as its data', async () => {
+    const hook = await create(t, t.adminKey, 'webhooks', [['url', receiver.url], ['events[]', 'link.created']]);
+    const res = await postCsv(t, t.adminKey, 'url,alias,title\nhttps://e.com/i1,imported-one,One\nhttps://e.com/i2,imported-two,Two\n');
+    expect(res.statusCode, res.body).toBe(202);
+    expect((await finished(t, t.adminKey, res)).created).toBe(2);
+    const rows = await t.query<{ event: string; payload: string }>('SELECT event, payload FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id', hook.id);
+    const data = rows.map((r) => [r.event, (JSON.parse(r.payload) as { data: { alias: string; title: string; short_url: string } }).data] as const);
+    expect(data.map(([e, d]) => [e, d.alias, d.title])).toEqual([
+      ['link.created', 'imported-one', 'One'],
+      ['link.created', 'imported-two', 'Two'],
+    ]);
+    expect(data[0]![1].short_url).toMatch(/\/imported-one$/);
   });
 });
