@@ -28,7 +28,7 @@ function opensOn(e: KeyboardEvent, searchable: boolean): boolean {
 
 type Replay = (el: HTMLInputElement) => void;
 
-function SelectStandIn({ handover, onWant, ...props }: DeferredSelectProps & { handover: Handover<HTMLInputElement>; onWant: (replay: Replay) => void }) {
+function SelectStandIn({ handover, onWant, ...props }: DeferredSelectProps & { handover: Handover<HTMLInputElement>; onWant: (replay: Replay, later?: boolean) => void }) {
   const { data, value, onChange, clearable, searchable = false, size, placeholder, title, style, w } = props;
   const id = useId();
   const label = data.find((o) => o.value === value)?.label ?? '';
@@ -69,12 +69,12 @@ function SelectStandIn({ handover, onWant, ...props }: DeferredSelectProps & { h
         onPointerEnter={realSelect.preload}
         onFocus={handover.onFocus}
         onBlur={handover.onBlur}
-        onClick={() => onWant((el) => el.click())}
+        onClick={() => onWant((el) => el.click(), true)}
         onKeyDown={(e) => {
           if (!opensOn(e, searchable)) return;
           e.preventDefault();
           const { key, code } = e;
-          onWant((el) => el.dispatchEvent(new window.KeyboardEvent('keydown', { key, code, bubbles: true, cancelable: true })));
+          onWant((el) => el.dispatchEvent(new window.KeyboardEvent('keydown', { key, code, bubbles: true, cancelable: true })), true);
         }}
         onChange={(e) => {
           const text = e.currentTarget.value;

@@ -4,9 +4,12 @@
 // already does what it would have done on the real control.
 import { useReducer, useState } from 'react';
 
+type Replay<E> = (el: E) => void;
+
 export class Handover<E extends HTMLElement = HTMLElement> {
   private focused = false;
-  private replays: ((el: E) => void)[] = [];
+  private now: Replay<E>[] = [];
+  private later: Replay<E>[] = [];
 
   /** The stand-in's focus and blur handlers: the real control takes the focus if the stand-in had it. */
   readonly onFocus = () => {
@@ -16,19 +19,41 @@ export class Handover<E extends HTMLElement = HTMLElement> {
     this.focused = false;
   };
 
-  record(replay: (el: E) => void): void {
-    this.replays.push(replay);
+  /**
+   * Something to do again on the real element. `later`: once what the control renders in a portal is there (a
+   * Select's options, which a click or an ArrowDown selects from); otherwise at once (text typed into the
+   * stand-in, which the next keys add to).
+   */
+  record(replay: Replay<E>, later = false): void {
+    (later ? this.later : this.now).push(replay);
   }
 
   forget(): void {
-    this.replays.length = 0;
+    this.now.length = 0;
+    this.later.length = 0;
   }
 
-  /** Run by the real control once mounted, with its element: it takes the focus, then the recorded interactions. */
+  /**
+   * The focus, if the stand-in had it: from a layout effect of the real control (so that no key typed meanwhile is
+   * lost); takeOver does it too.
+   */
+  takeFocus(el: E | null): void {
+    if (el && this.focused && el.ownerDocument.activeElement !== el) el.focus({ preventScroll: true });
+  }
+
+  /**
+   * Run by the real control in an effect, with its element (after the control's own mount effects, e.g. a Select's
+   * that sets its search to the value's label): the focus, then what the stand-in got.
+   */
   takeOver(el: E | null): void {
     if (!el) return;
-    if (this.focused) el.focus({ preventScroll: true });
-    for (const replay of this.replays.splice(0)) replay(el);
+    this.takeFocus(el);
+    for (const replay of this.now.splice(0)) replay(el);
+    const later = this.later.splice(0);
+    if (later.length === 0) return;
+    window.setTimeout(() => {
+      if (el.isConnected) for (const replay of later) replay(el);
+    }, 0);
   }
 }
 
@@ -56,15 +81,15 @@ export function deferredModule<M>(load: () => Promise<M>): DeferredModule<M> {
 }
 
 /**
- * A stand-in's state: `want(replay)` asks for the real control (and records what to replay on it); `real` is the
+ * A stand-in's state: `want(replay, later)` asks for the real control (and records what to replay on it); `real` is the
  * loaded module once wanted (the real control renders), until then undefined (the stand-in renders).
  */
 export function useDeferred<M, E extends HTMLElement>(module: DeferredModule<M>) {
   const [handover] = useState(() => new Handover<E>());
   const [wanted, setWanted] = useState(false);
   const [, loaded] = useReducer((n: number) => n + 1, 0);
-  const want = (replay?: (el: E) => void) => {
-    if (replay) handover.record(replay);
+  const want = (replay?: Replay<E>, later = false) => {
+    if (replay) handover.record(replay, later);
     setWanted(true);
     module.get().then(loaded, () => {
       // Offline, or a new deployment replaced the chunk: the stand-in stays; the next interaction tries again.

@@ -28,7 +28,7 @@ export function ExportMenu(props: ExportMenuProps) {
       onPointerEnter={realMenu.preload}
       onFocus={handover.onFocus}
       onBlur={handover.onBlur}
-      onClick={() => want((el) => el.click())}
+      onClick={() => want((el) => el.click(), true)}
     >
       Export
     </Button>
