@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** The test files that run on both databases (every file runs on SQLite). */
@@ -22,10 +23,27 @@ if (!process.env.TEST_DATABASE_URL && process.argv.some((a) => a.includes('vites
 
 const apiTarget = process.env.LINKDECK_DEV_API ?? 'http://127.0.0.1:8080';
 
+const SCROLL_AREA = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+
+/**
+ * Mantine's ScrollArea takes one small hook, useMergeRefs, from @floating-ui/react: that import alone put all of
+ * floating-ui in the links page's first load. It gets src/web/lib/merge-refs.ts instead (same contract).
+ */
+export function scrollAreaMergeRefs(): Plugin {
+  const shim = path.resolve(import.meta.dirname, 'src/web/lib/merge-refs.ts');
+  return {
+    name: 'linkdeck:scroll-area-merge-refs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === '@floating-ui/react' && importer && SCROLL_AREA.test(importer) ? shim : null;
+    },
+  };
+}
+
 // The dashboard (index.html -> src/web/main.tsx) is served by the Linkdeck server under /dashboard/.
 export default defineConfig({
   base: '/dashboard/',
-  plugins: [react()],
+  plugins: [react(), scrollAreaMergeRefs()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

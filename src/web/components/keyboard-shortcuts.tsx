@@ -1,9 +1,10 @@
 // Keyboard shortcuts of the signed-in dashboard: `/` focuses the list's search box (any input marked
 // data-list-search), `?` opens the list of shortcuts. Neither fires while typing in a field or under a dialog.
 import { Suspense, lazy, useState } from 'react';
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconKeyboard } from '@tabler/icons-react';
+import { DeferredTooltip } from './deferred-tooltip';
 
 // The dialog (a Mantine Modal) loads when first opened.
 const ShortcutsDialog = lazy(() => import('./keyboard-shortcuts-dialog').then((m) => ({ default: m.KeyboardShortcutsDialog })));
@@ -35,11 +36,11 @@ export function KeyboardShortcuts() {
   ]);
   return (
     <>
-      <Tooltip label="Keyboard shortcuts (?)">
+      <DeferredTooltip label="Keyboard shortcuts (?)">
         <ActionIcon variant="default" size="lg" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" onClick={open} visibleFrom="xs">
           <IconKeyboard size={18} />
         </ActionIcon>
-      </Tooltip>
+      </DeferredTooltip>
       {used && (
         <Suspense fallback={null}>
           <ShortcutsDialog opened={opened} onClose={() => setOpened(false)} />

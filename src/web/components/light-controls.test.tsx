@@ -1,39 +1,19 @@
 // The light controls render the markup of the Mantine components they stand in for: same elements,
 // classes, attributes and CSS variables (ids aside), with the dashboard's theme.
 import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ActionIcon, Badge, Checkbox, MantineProvider } from '@mantine/core';
+import { ActionIcon, Badge, Checkbox } from '@mantine/core';
 import { IconCheck, IconCopy, IconDots, IconPencil } from '@tabler/icons-react';
-import { theme } from '../theme';
+import { canonical, renderMarkup } from '../test-utils/canonical-markup';
 import { LightBadge, LightCheckbox, LightCopyButton, LightIconButton, LightIconLink, useLightVars, type LightVars } from './light-controls';
 
 const noop = () => {};
-
-/** Tags with sorted attributes, sorted class lists and sorted style declarations; ids dropped. */
-function canonical(html: string): string[] {
-  return [...html.matchAll(/<(\/?)([a-z]+)([^>]*)>/g)].map(([, close, name, rest]) => {
-    const attrs = [...(rest ?? '').matchAll(/([a-zA-Z-:]+)(?:="([^"]*)")?/g)]
-      .filter(([, k]) => k !== 'id')
-      .map(([, k, v = '']) => {
-        if (k === 'class') v = v.split(/\s+/).filter(Boolean).sort().join(' ');
-        if (k === 'style') v = v.split(';').map((d) => d.trim()).filter(Boolean).sort().join(';');
-        return `${k}=${v}`;
-      })
-      .sort();
-    return `<${close}${name} ${attrs.join(' ')}>`;
-  });
-}
 
 function render(build: (vars: LightVars) => ReactElement): string {
   function WithVars() {
     return build(useLightVars());
   }
-  return renderToStaticMarkup(
-    <MantineProvider theme={theme}>
-      <WithVars />
-    </MantineProvider>,
-  );
+  return renderMarkup(<WithVars />);
 }
 
 describe('light controls', () => {

@@ -1,10 +1,11 @@
 // Pagination of a list: "1–10 of 27", page buttons, and the per_page selector (10/25/50/100). A page past
 // the end (rows deleted under it; the routes' loaders redirect a typed-in one) says so, with the way back.
-import { Button, Group, Pagination, Select, Text } from '@mantine/core';
+import { Button, Group, Pagination, Text } from '@mantine/core';
 import { PER_PAGE_OPTIONS } from '../../shared/enums';
 import type { Paginated } from '../../shared/list-query';
 import { pastEndPage } from './resource-list/list-url';
 import { EmptyState } from './states';
+import { DeferredSelect } from './deferred-select';
 
 export interface ListPaginationProps {
   meta: Paginated<unknown>['meta'] | undefined;
@@ -37,7 +38,7 @@ export function ListPagination({ meta, onPage, onPerPage, noun = 'items' }: List
         <Text size="sm" c="dimmed" data-testid="list-range" aria-live="polite">
           {range}
         </Text>
-        <Select
+        <DeferredSelect
           aria-label="Rows per page"
           size="xs"
           w={110}

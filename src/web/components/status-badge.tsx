@@ -1,5 +1,6 @@
 // Link status badge: Active, Scheduled (active, start ahead), Expired, Disabled (shared linkStatusLabel).
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
+import { DeferredTooltip } from './deferred-tooltip';
 import { linkStatusLabel, type LinkStatusLabel, type StatusInput } from '../../shared/link-status';
 import { LightBadge, type LightVars } from './light-controls';
 import classes from './status-badge.module.css';
@@ -23,7 +24,7 @@ export function StatusBadge({ link, vars }: { link: StatusInput; vars?: LightVar
     </Badge>
   );
   if (label !== 'Scheduled' || !link.active_period_start_at) return badge;
-  return <Tooltip label={`Starts ${new Date(link.active_period_start_at).toLocaleString()}`}>{badge}</Tooltip>;
+  return <DeferredTooltip label={`Starts ${new Date(link.active_period_start_at).toLocaleString()}`}>{badge}</DeferredTooltip>;
 }
 
 /** A generic coloured badge for other resources (e.g. roles, pixel types). */

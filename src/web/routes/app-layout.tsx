@@ -1,6 +1,6 @@
 // The signed-in shell: header, navigation, theme toggle and sign out. Every page but sign-in lives under it.
 import { Suspense } from 'react';
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Tooltip, ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text, ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconLink,
@@ -26,6 +26,7 @@ import { LoadingState, ErrorState } from '../components/states';
 import { KeyboardShortcuts } from '../components/keyboard-shortcuts';
 import { MAIN_ID, SkipLink } from '../components/skip-link';
 import { ServerDownBanner } from '../components/server-down-banner';
+import { DeferredTooltip } from '../components/deferred-tooltip';
 
 const NAV = [
   { to: '/links', label: 'Links', icon: IconLink },
@@ -44,11 +45,11 @@ export function ThemeToggle() {
   const scheme = useComputedColorScheme('light');
   const next = scheme === 'dark' ? 'light' : 'dark';
   return (
-    <Tooltip label={`Switch to ${next} theme`}>
+    <DeferredTooltip label={`Switch to ${next} theme`}>
       <ActionIcon variant="default" size="lg" aria-label={`Switch to ${next} theme`} onClick={() => setColorScheme(next)}>
         {scheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
       </ActionIcon>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }
 
@@ -89,11 +90,11 @@ function AppLayout() {
               )}
               <KeyboardShortcuts />
               <ThemeToggle />
-              <Tooltip label="Sign out">
+              <DeferredTooltip label="Sign out">
                 <ActionIcon variant="default" size="lg" aria-label="Sign out" onClick={signOut}>
                   <IconLogout size={18} />
                 </ActionIcon>
-              </Tooltip>
+              </DeferredTooltip>
             </Group>
           </Group>
         </AppShell.Header>

@@ -1,10 +1,11 @@
 // The actions column of a resource table: its visually hidden header, and per row an edit link and a
 // delete button, each with a tooltip and a label that names the row ("Edit links.example.com").
 import type { ReactNode } from 'react';
-import { ActionIcon, Group, Table, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Table, VisuallyHidden } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { RegisteredRouter, ValidateLinkOptions } from '@tanstack/react-router';
 import { ActionIconLink } from '../router-links';
+import { DeferredTooltip } from '../deferred-tooltip';
 
 export function ActionsTh() {
   return (
@@ -29,17 +30,17 @@ export function RowActions({ name, edit, onDelete }: RowActionsProps): ReactNode
     <Table.Td>
       <Group gap={4} justify="flex-end" wrap="nowrap">
         {edit && (
-          <Tooltip label="Edit">
+          <DeferredTooltip label="Edit">
             <ActionIconLink {...edit} variant="subtle" aria-label={`Edit ${name}`}>
               <IconEdit size={18} />
             </ActionIconLink>
-          </Tooltip>
+          </DeferredTooltip>
         )}
-        <Tooltip label="Delete">
+        <DeferredTooltip label="Delete">
           <ActionIcon variant="subtle" color="red" aria-label={`Delete ${name}`} onClick={onDelete}>
             <IconTrash size={18} />
           </ActionIcon>
-        </Tooltip>
+        </DeferredTooltip>
       </Group>
     </Table.Td>
   );

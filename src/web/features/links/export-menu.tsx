@@ -1,38 +1,36 @@
-// "Export" on the links list: every link matching the list's current filters (not only this page), as CSV or
-// JSON, saved under the server's file name. Failures show as a notification.
-import { useState } from 'react';
-import { Button, Menu } from '@mantine/core';
+// The links list's Export button. The menu (Mantine's Menu, Popover and floating-ui) is not part of the list's
+// first load: this stand-in, the same button, loads it when pressed (preloads it when pointed at), and the real
+// menu (export-menu-real.tsx) takes its place, its focus and the click, so that it opens at once.
+import { Button } from '@mantine/core';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import type { LinkListQuery } from '../../../shared/link-list.schema';
-import { downloadFromApi } from '../../lib/download';
-import { notify } from '../../components/resource-list/notify';
-import { exportQuery, type ExportFormat } from './export-query';
+import { deferredModule, useDeferred } from '../../components/handover';
+import type * as RealModule from './export-menu-real';
 
-export function ExportMenu({ query, filtered }: { query: LinkListQuery; filtered: boolean }) {
-  const [busy, setBusy] = useState(false);
-  const run = async (format: ExportFormat) => {
-    setBusy(true);
-    try {
-      await downloadFromApi('/links/export', exportQuery(query, format), `linkdeck-links.${format}`);
-    } catch (e) {
-      notify.failure('Export failed', e instanceof Error ? e.message : 'The export could not be downloaded.');
-    } finally {
-      setBusy(false);
-    }
-  };
-  const scope = filtered ? 'links matching the filters' : 'all links';
+export interface ExportMenuProps {
+  query: LinkListQuery;
+  /** The list is filtered: the menu says "links matching the filters" rather than "all links". */
+  filtered: boolean;
+}
+
+const realMenu = deferredModule(() => import('./export-menu-real'));
+
+export function ExportMenu(props: ExportMenuProps) {
+  const { real, handover, want } = useDeferred<typeof RealModule, HTMLButtonElement>(realMenu);
+  if (real) return <real.RealExportMenu {...props} handover={handover} />;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button variant="default" loading={busy} leftSection={<IconDownload size={16} aria-hidden />} rightSection={<IconChevronDown size={14} aria-hidden />}>
-          Export
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Download {scope}</Menu.Label>
-        <Menu.Item onClick={() => void run('csv')}>CSV</Menu.Item>
-        <Menu.Item onClick={() => void run('json')}>JSON</Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Button
+      variant="default"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      leftSection={<IconDownload size={16} aria-hidden />}
+      rightSection={<IconChevronDown size={14} aria-hidden />}
+      onPointerEnter={realMenu.preload}
+      onFocus={handover.onFocus}
+      onBlur={handover.onBlur}
+      onClick={() => want((el) => el.click(), true)}
+    >
+      Export
+    </Button>
   );
 }

@@ -1,11 +1,13 @@
 // Filters of the links list: the search (links-search.tsx), status, space, domain, pixel, tags, and sort. A chosen
 // value is shown whole: each select is as wide as its label.
 import { Suspense, lazy, useState } from 'react';
-import { ActionIcon, Group, SegmentedControl, Select, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, SegmentedControl, TextInput } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { LINK_SORT_BY, type LinkListQuery } from '../../../shared/link-list.schema';
 import { LINK_STATUS_LABELS } from '../../../shared/enums';
+import { DeferredSelect } from '../../components/deferred-select';
+import { DeferredTooltip } from '../../components/deferred-tooltip';
 import { domainsLookup, pixelsLookup, spacesLookup } from './lookups.queries';
 import { LinksSearch, SearchScope } from './links-search';
 
@@ -56,7 +58,7 @@ function IdFilter({ label, placeholder, data, value, onChange }: IdFilterProps) 
   const selected = value === undefined ? null : String(value);
   const shown = data.find((o) => o.value === selected)?.label ?? placeholder;
   return (
-    <Select
+    <DeferredSelect
       aria-label={label}
       placeholder={placeholder}
       style={fitWidth(shown, 150)}
@@ -102,7 +104,7 @@ export function LinksFilters({ query, onChange }: LinksFiltersProps) {
           <TagFilterStandIn onWant={() => setTagsWanted(true)} />
         )}
         <Group gap={4} wrap="nowrap">
-          <Select
+          <DeferredSelect
             aria-label="Sort by"
             style={fitWidth(`Sort: ${SORT_LABELS[query.sort_by]}`, 140)}
             data={LINK_SORT_BY.map((v) => ({ value: v, label: `Sort: ${SORT_LABELS[v]}` }))}
@@ -110,7 +112,7 @@ export function LinksFilters({ query, onChange }: LinksFiltersProps) {
             allowDeselect={false}
             onChange={(v) => v && onChange({ sort_by: v as LinkListQuery['sort_by'] })}
           />
-          <Tooltip label={query.sort === 'asc' ? 'Ascending' : 'Descending'}>
+          <DeferredTooltip label={query.sort === 'asc' ? 'Ascending' : 'Descending'}>
             <ActionIcon
               variant="default"
               size="input-sm"
@@ -119,7 +121,7 @@ export function LinksFilters({ query, onChange }: LinksFiltersProps) {
             >
               {query.sort === 'asc' ? <IconSortAscending size={18} /> : <IconSortDescending size={18} />}
             </ActionIcon>
-          </Tooltip>
+          </DeferredTooltip>
         </Group>
       </Group>
       <SearchScope query={query} auto={!picked} />

@@ -3,11 +3,12 @@
 // in the destination, `spring-sale` in the alias, words in the title) and, when that finds nothing, tries
 // the other plausible places and shows the first that matches, saying so. The API's default stays title.
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Select, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { LINK_SEARCH_BY, type LinkListQuery } from '../../../shared/link-list.schema';
+import { DeferredSelect } from '../../components/deferred-select';
 import { linksListQueryOptions } from './links.queries';
 import { guessSearchBy, otherSearchFields } from './list-url';
 
@@ -90,7 +91,7 @@ export function LinksSearch({ query, onChange, auto, onChoose }: SearchProps & {
   return (
     <>
       <SearchBox value={query.search} onSearch={(search) => onChange(auto ? { search, search_by: search ? guessSearchBy(search) : undefined } : { search })} />
-      <Select
+      <DeferredSelect
         aria-label="Search in"
         w={150}
         data={LINK_SEARCH_BY.map((v) => ({ value: v, label: `in ${IN_LABELS[v]}` }))}
