@@ -63,9 +63,13 @@ test('the link details page downloads the link’s clicks as CSV', async ({ page
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download clicks (CSV)' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^linkdeck-clicks-.*\.csv$/);
   const lines = (await read(download)).trim().split(/\r?\n/);
-  expect(lines[0]).toBe('link_id,alias,clicked_at,country,continent,os,browser,device,language,referrer');
+  expect(lines[0]).toBe('link_id,alias,clicked_at,country,continent,os,browser,device,language,referrer,target,utm_source,utm_medium,utm_campaign,utm_term,utm_content');
   expect(lines).toHaveLength(3);
-  for (const l of lines.slice(1)) expect(l.startsWith(`${link.id},${link.alias},`)).toBe(true);
+  for (const l of lines.slice(1)) {
+    expect(l.startsWith(`${link.id},${link.alias},`)).toBe(true);
+    // The rule that served the click: none, the link has no targeting rules.
+    expect(l.split(',')[10]).toBe('');
+  }
   await reviewShots(page, 'link-details-clicks-export');
 });
 

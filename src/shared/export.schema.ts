@@ -35,7 +35,7 @@ export const clicksExportQuerySchema = z
 export type ClicksExportQuery = z.output<typeof clicksExportQuerySchema>;
 
 /** The columns of the clicks CSV: one row per recorded click (raw events are kept CLICK_RETENTION_DAYS). */
-/** `target`: the rule that served the click (`index:key`, or `default`); the unique-visitor marker is never exported. */
+/** `target`: the rule that served the click (`index:key`, or `default`; none for a link without rules); the unique-visitor marker is never exported. */
 export const CLICK_EXPORT_COLUMNS = [
   'link_id', 'alias', 'clicked_at', 'country', 'continent', 'os', 'browser', 'device', 'language', 'referrer',
   'target', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content',
