@@ -168,7 +168,8 @@ export function presentDelivery(r: DeliveryRow): WebhookDelivery {
   return {
     id: r.id,
     webhook_id: r.webhook_id,
-    event: r.event,
+    // Written only from WEBHOOK_EVENTS and the test event (the queue and the test route).
+    event: r.event as WebhookDelivery['event'],
     event_id: r.event_id,
     status: r.status as DeliveryStatus,
     attempts: r.attempts,

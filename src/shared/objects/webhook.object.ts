@@ -32,7 +32,7 @@ export const webhookDeliveryObject = z
   .object({
     id: rowId(),
     webhook_id: rowId(),
-    event: z.string().meta({ description: `One of the webhook events, or \`${WEBHOOK_TEST_EVENT}\` (a test event).`, examples: ['link.created'] }),
+    event: z.enum([...WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT]).meta({ description: `One of the webhook events, or \`${WEBHOOK_TEST_EVENT}\` (a test event).` }),
     event_id: z.string().meta({ description: 'The event id in the body, the same on every attempt: receivers dedupe on it.' }),
     status: z.enum(DELIVERY_STATUSES).meta({ description: '`sending` is a test event under way (sent once, never retried).' }),
     attempts: z.number().int().nonnegative(),
