@@ -12,6 +12,8 @@ import type { LinkRow } from './links.repo';
 import { tagKey } from '../../shared/tag.schema';
 
 type Eb = ExpressionBuilder<Database, 'links'>;
+/** A list query with its tags' ids when they were read first (withTagIds). */
+type ResolvedQuery = LinkListQuery & { tag_ids?: number[] };
 
 const SORT_COLUMNS = new Set(['id', 'clicks', 'title', 'alias', 'url']);
 const TEXT_COLUMNS = new Set(['title', 'alias', 'url']);
@@ -38,7 +40,7 @@ export class PgLinkListRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** The filters of `q` on one account (the owner, search, space, domain, pixel), without the status. */
-  private filters(eb: Eb, userId: number, q: LinkListQuery): Expression<SqlBool>[] {
+  private filters(eb: Eb, userId: number, q: ResolvedQuery): Expression<SqlBool>[] {
     const where: Expression<SqlBool>[] = [eb('user_id', '=', userId)];
     if (q.search) where.push(sql<SqlBool>`${sql.ref(`links.${q.search_by}`)} ILIKE ${likePattern(q.search)} ESCAPE '\\'`);
     if (q.space_id !== undefined) where.push(q.space_id === 0 ? eb('space_id', 'is', null) : eb('space_id', '=', q.space_id));
@@ -48,16 +50,34 @@ export class PgLinkListRepo {
       where.push(eb.exists(eb.selectFrom('link_pixels').select('link_id').whereRef('link_pixels.link_id', '=', 'links.id').where('pixel_id', '=', pixel)));
     }
     if (q.tag?.length) {
-      // As on SQLite (link-list.repo.ts, tagSubquery): any of the names, or all of them.
+      // As on SQLite (link-list.repo.ts, tagSubquery): any of the names, or all of them. With the tags' ids
+      // resolved first (withTagIds), the planner sees which tags they are and how many links each has: for a
+      // common tag it then reads the page in order and probes link_tags (0.2 ms at 100,000 links) instead of
+      // collecting all of the tag's links first (150 ms), as it does for names it cannot look up when planning.
       const keys = [...new Set(q.tag.map(tagKey))];
-      const any = sql`SELECT lt.link_id FROM tags t JOIN link_tags lt ON lt.tag_id = t.id WHERE t.user_id = ${userId} AND t.name_key = any(${keys}::text[])`;
-      const ids = q.tag_mode === 'all' ? sql`${any} GROUP BY lt.link_id HAVING count(*) = ${keys.length}` : any;
+      const any = q.tag_ids
+        ? sql`SELECT lt.link_id FROM link_tags lt WHERE lt.tag_id = any(${q.tag_ids}::int[])`
+        : sql`SELECT lt.link_id FROM tags t JOIN link_tags lt ON lt.tag_id = t.id WHERE t.user_id = ${userId} AND t.name_key = any(${keys}::text[])`;
+      const ids = q.tag_mode === 'all' && keys.length > 1 ? sql`${any} GROUP BY lt.link_id HAVING count(*) = ${keys.length}` : any;
       where.push(sql<SqlBool>`links.id IN (${ids})`);
     }
     return where;
   }
 
-  async list(userId: number, q: LinkListQuery, now: string): Promise<{ rows: LinkRow[]; total: number }> {
+  /**
+   * `q` with its tag names' ids (`tag_ids`), read first; names of no tag of the account are left out (with
+   * `tag_mode=all` one missing name matches nothing: `tag_ids` is empty).
+   */
+  private async withTagIds(userId: number, q: LinkListQuery, db: Kysely<Database> = this.db): Promise<ResolvedQuery> {
+    if (!q.tag?.length) return q;
+    const keys = [...new Set(q.tag.map(tagKey))];
+    const rows = await db.selectFrom('tags').select('id').where('user_id', '=', userId).where('name_key', '=', sql<string>`any(${keys}::text[])`).execute();
+    const all = q.tag_mode === 'all' && keys.length > 1;
+    return { ...q, tag_ids: all && rows.length < keys.length ? [] : rows.map((r) => r.id) };
+  }
+
+  async list(userId: number, query: LinkListQuery, now: string): Promise<{ rows: LinkRow[]; total: number }> {
+    const q = await this.withTagIds(userId, query);
     if (!SORT_COLUMNS.has(q.sort_by)) throw new Error(`unknown sort_by ${q.sort_by}`);
     const offset = (q.page - 1) * q.per_page;
     if (q.sort_by === 'title' && q.sort === 'asc') return this.titleAscending(userId, q, now, offset);
@@ -70,7 +90,7 @@ export class PgLinkListRepo {
    * it runs short, the untitled part. "NULLS LAST" in one query would make PostgreSQL sort every link of the
    * account (links_user_title keeps NULLs first); each part instead reads that index in order.
    */
-  private async titleAscending(userId: number, q: LinkListQuery, now: string, offset: number): Promise<{ rows: LinkRow[]; total: number }> {
+  private async titleAscending(userId: number, q: ResolvedQuery, now: string, offset: number): Promise<{ rows: LinkRow[]; total: number }> {
     const total = await this.count(userId, q, now);
     const titled = await this.rows(userId, q, now, offset, q.per_page, 'titled');
     // A title search never matches an untitled link.
@@ -82,7 +102,7 @@ export class PgLinkListRepo {
     return { rows: [...titled, ...untitled], total };
   }
 
-  private async rows(userId: number, q: LinkListQuery, now: string, offset: number, limit: number, part?: TitlePart): Promise<LinkRow[]> {
+  private async rows(userId: number, q: ResolvedQuery, now: string, offset: number, limit: number, part?: TitlePart): Promise<LinkRow[]> {
     const desc = q.sort === 'desc';
     const column = sql.ref(`links.${q.sort_by}`);
     // Only title can be NULL: alias and url take the plain direction, which their indexes (NULLS LAST
@@ -109,7 +129,8 @@ export class PgLinkListRepo {
    * Ids of every link of the account that the filters and status of `q` match (all of them, not a page),
    * newest first; with `only`, just those of these ids. `db`: a transaction to read in (links.bulk.repo.ts).
    */
-  async selectIds(userId: number, q: LinkListQuery, now: string, only?: number[], db: Kysely<Database> = this.db): Promise<number[]> {
+  async selectIds(userId: number, query: LinkListQuery, now: string, only?: number[], db: Kysely<Database> = this.db): Promise<number[]> {
+    const q = await this.withTagIds(userId, query, db);
     const rows = await db
       .selectFrom('links')
       .select('id')
@@ -124,13 +145,13 @@ export class PgLinkListRepo {
   }
 
   /** All conditions of `q` (filters and status), optionally only its titled or untitled links (also the links export's). */
-  conditions(eb: Eb, userId: number, q: LinkListQuery, now: string, part?: TitlePart): Expression<SqlBool>[] {
+  conditions(eb: Eb, userId: number, q: ResolvedQuery, now: string, part?: TitlePart): Expression<SqlBool>[] {
     const where = [...this.filters(eb, userId, q), ...(q.status ? [status(eb, q.status, now)] : [])];
     if (part) where.push(eb('title', part === 'titled' ? 'is not' : 'is', null));
     return where;
   }
 
-  private async count(userId: number, q: LinkListQuery, now: string): Promise<number> {
+  private async count(userId: number, q: ResolvedQuery, now: string): Promise<number> {
     const plain = !q.search && q.space_id === undefined && q.domain_id === undefined && q.pixel_id === undefined && !q.tag?.length;
     // A filtered list with a status is counted as it is: the counters (a round trip) would not be used.
     if (!plain && q.status !== 0) return this.countWhere(userId, q, now);
@@ -169,7 +190,7 @@ export class PgLinkListRepo {
     return Number(r.rows[0]?.n ?? 0);
   }
 
-  private async countWhere(userId: number, q: LinkListQuery, now: string, part?: TitlePart): Promise<number> {
+  private async countWhere(userId: number, q: ResolvedQuery, now: string, part?: TitlePart): Promise<number> {
     const r = await this.db
       .selectFrom('links')
       .select((eb) => eb.fn.countAll<string>().as('n'))
