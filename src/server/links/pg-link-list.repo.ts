@@ -12,8 +12,12 @@ import type { LinkRow } from './links.repo';
 import { tagKey } from '../../shared/tag.schema';
 
 type Eb = ExpressionBuilder<Database, 'links'>;
-/** A list query with its tags' ids when they were read first (withTagIds). */
-type ResolvedQuery = LinkListQuery & { tag_ids?: number[] };
+/**
+ * A list query with its tags' ids when they were read first (withTagIds), and whether the tag filter matches
+ * so few of the account's links (under COLLECT_SHARE) that they are collected before the page is sorted.
+ */
+type ResolvedQuery = LinkListQuery & { tag_ids?: number[]; tag_collect?: boolean };
+const COLLECT_SHARE = 0.01;
 
 const SORT_COLUMNS = new Set(['id', 'clicks', 'title', 'alias', 'url']);
 const TEXT_COLUMNS = new Set(['title', 'alias', 'url']);
@@ -59,7 +63,9 @@ export class PgLinkListRepo {
         ? sql`SELECT lt.link_id FROM link_tags lt WHERE lt.tag_id = any(${q.tag_ids}::int[])`
         : sql`SELECT lt.link_id FROM tags t JOIN link_tags lt ON lt.tag_id = t.id WHERE t.user_id = ${userId} AND t.name_key = any(${keys}::text[])`;
       const ids = q.tag_mode === 'all' && keys.length > 1 ? sql`${any} GROUP BY lt.link_id HAVING count(*) = ${keys.length}` : any;
-      where.push(sql<SqlBool>`links.id IN (${ids})`);
+      // Few matches (tag_collect): the ids first, then those rows and a sort. Reading in order and probing
+      // would walk most of the account to fill a page of a tag that a statistics sample rated more common.
+      where.push(q.tag_collect ? sql<SqlBool>`links.id = any(ARRAY(${ids}))` : sql<SqlBool>`links.id IN (${ids})`);
     }
     return where;
   }
@@ -77,12 +83,15 @@ export class PgLinkListRepo {
   }
 
   async list(userId: number, query: LinkListQuery, now: string): Promise<{ rows: LinkRow[]; total: number }> {
-    const q = await this.withTagIds(userId, query);
-    if (!SORT_COLUMNS.has(q.sort_by)) throw new Error(`unknown sort_by ${q.sort_by}`);
+    const resolved = await this.withTagIds(userId, query);
+    if (!SORT_COLUMNS.has(resolved.sort_by)) throw new Error(`unknown sort_by ${resolved.sort_by}`);
+    // The exact total decides how a tag filter reads its page (it is counted anyway, and mostly cached).
+    const total = await this.count(userId, resolved, now);
+    const few = !!resolved.tag_ids && total < COLLECT_SHARE * (await this.counters(userId)).total;
+    const q = few ? { ...resolved, tag_collect: true } : resolved;
     const offset = (q.page - 1) * q.per_page;
-    if (q.sort_by === 'title' && q.sort === 'asc') return this.titleAscending(userId, q, now, offset);
-    const rows = await this.rows(userId, q, now, offset, q.per_page);
-    return { rows, total: await this.count(userId, q, now) };
+    if (q.sort_by === 'title' && q.sort === 'asc') return this.titleAscending(userId, q, now, offset, total);
+    return { rows: await this.rows(userId, q, now, offset, q.per_page), total };
   }
 
   /**
@@ -90,8 +99,7 @@ export class PgLinkListRepo {
    * it runs short, the untitled part. "NULLS LAST" in one query would make PostgreSQL sort every link of the
    * account (links_user_title keeps NULLs first); each part instead reads that index in order.
    */
-  private async titleAscending(userId: number, q: ResolvedQuery, now: string, offset: number): Promise<{ rows: LinkRow[]; total: number }> {
-    const total = await this.count(userId, q, now);
+  private async titleAscending(userId: number, q: ResolvedQuery, now: string, offset: number, total: number): Promise<{ rows: LinkRow[]; total: number }> {
     const titled = await this.rows(userId, q, now, offset, q.per_page, 'titled');
     // A title search never matches an untitled link.
     if (titled.length === q.per_page || (q.search && q.search_by === 'title')) return { rows: titled, total };
