@@ -62,7 +62,13 @@ export class PgLinkListRepo {
       const any = q.tag_ids
         ? sql`SELECT lt.link_id FROM link_tags lt WHERE lt.tag_id = any(${q.tag_ids}::int[])`
         : sql`SELECT lt.link_id FROM tags t JOIN link_tags lt ON lt.tag_id = t.id WHERE t.user_id = ${userId} AND t.name_key = any(${keys}::text[])`;
-      const ids = q.tag_mode === 'all' && keys.length > 1 ? sql`${any} GROUP BY lt.link_id HAVING count(*) = ${keys.length}` : any;
+      const every = q.tag_mode === 'all' && keys.length > 1;
+      if (every && q.tag_ids?.length && !q.tag_collect) {
+        // Every tag, as one probe per tag: a page read in order stops early (a GROUP BY counted them all).
+        for (const id of q.tag_ids) where.push(sql<SqlBool>`links.id IN (SELECT lt.link_id FROM link_tags lt WHERE lt.tag_id = ${id})`);
+        return where;
+      }
+      const ids = every ? sql`${any} GROUP BY lt.link_id HAVING count(*) = ${keys.length}` : any;
       // Few matches (tag_collect): the ids first, then those rows and a sort. Reading in order and probing
       // would walk most of the account to fill a page of a tag that a statistics sample rated more common.
       where.push(q.tag_collect ? sql<SqlBool>`links.id = any(ARRAY(${ids}))` : sql<SqlBool>`links.id IN (${ids})`);

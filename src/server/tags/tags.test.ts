@@ -110,4 +110,23 @@ describe('tags', () => {
     expect(await total(t.adminKey, 'tag=private-theirs')).toBe(1);
     expect((await get(t, t.adminKey, `/api/v1/tags/${theirs.id}`)).json().data.links_count).toBe(1);
   });
+
+  it('a tag on few of many links (under 1 %: PostgreSQL collects them first) and every-tag filters page and count alike', async () => {
+    const key = (await post(t, t.adminKey, '/api/v1/users', { name: 'Many links' })).json().data.api_key as string;
+    const rows = Array.from({ length: 250 }, (_, i) => ({ url: `https://e.com/many/${i}`, alias: `many-${i}`, tags: i % 2 ? ['odd'] : ['even'] }));
+    rows[7]!.tags = ['odd', 'seldom'];
+    rows[200]!.tags = ['even', 'seldom'];
+    const made = await t.as(key, { method: 'POST', url: '/api/v1/links/bulk', ...json({ links: rows }) });
+    expect(made.statusCode, made.body).toBe(201);
+    const idOf = (alias: string) => (made.json().data as { id: number; alias: string }[]).find((l) => l.alias === alias)!.id;
+    expect(ids(await get(t, key, '/api/v1/links?tag=seldom'))).toEqual([idOf('many-200'), idOf('many-7')]);
+    expect(await total(key, 'tag=seldom')).toBe(2);
+    expect(ids(await get(t, key, '/api/v1/links?tag=seldom&sort_by=alias&sort=asc'))).toEqual([idOf('many-200'), idOf('many-7')]);
+    expect(ids(await get(t, key, '/api/v1/links?tag=seldom,odd&tag_mode=all'))).toEqual([idOf('many-7')]);
+    expect(await total(key, 'tag=odd,even&tag_mode=all')).toBe(0);
+    expect(await total(key, 'tag=odd,seldom')).toBe(126);
+    const page2 = (await get(t, key, '/api/v1/links?tag=odd&tag_mode=all&per_page=100&page=2')).json();
+    expect(page2.meta).toMatchObject({ total: 125, from: 101, to: 125 });
+    expect(page2.data.every((l: { tags: { name: string }[] }) => names(l).includes('odd'))).toBe(true);
+  });
 });
