@@ -132,7 +132,10 @@ test('at 390 px the list is a card list with the row menu on screen; the details
 
   // The details page at 390: the status badge whole and on screen, beside a long title.
   await expect(page).toHaveURL(new RegExp(`/dashboard/links/${newest.id}$`));
-  const badge = page.locator('[data-status="Active"], [data-status="Scheduled"], [data-status="Expired"], [data-status="Disabled"]').first();
+  // The details page is there (the list's cards, with badges of their own, may still be leaving).
+  await expect(page.getByRole('button', { name: 'Download clicks (CSV)' })).toBeVisible();
+  await expect(page.getByTestId('links-cards')).toHaveCount(0);
+  const badge = page.locator('main').locator('[data-status="Active"], [data-status="Scheduled"], [data-status="Expired"], [data-status="Disabled"]').first();
   await expect(badge).toBeVisible();
   await expectBadgesWhole(page.locator('main'));
   const b = (await badge.boundingBox())!;
