@@ -18,6 +18,8 @@ type Eb = ExpressionBuilder<Database, 'links'>;
  */
 type ResolvedQuery = LinkListQuery & { tag_ids?: number[]; tag_collect?: boolean };
 const COLLECT_SHARE = 0.01;
+/** The account's row of link_counters (kept by triggers). */
+type Counters = { total: number; disabled: number; version: string };
 
 const SORT_COLUMNS = new Set(['id', 'clicks', 'title', 'alias', 'url']);
 const TEXT_COLUMNS = new Set(['title', 'alias', 'url']);
@@ -92,8 +94,9 @@ export class PgLinkListRepo {
     const resolved = await this.withTagIds(userId, query);
     if (!SORT_COLUMNS.has(resolved.sort_by)) throw new Error(`unknown sort_by ${resolved.sort_by}`);
     // The exact total decides how a tag filter reads its page (it is counted anyway, and mostly cached).
-    const total = await this.count(userId, resolved, now);
-    const few = !!resolved.tag_ids && total < COLLECT_SHARE * (await this.counters(userId)).total;
+    const counters = resolved.tag_ids ? await this.counters(userId) : undefined;
+    const total = await this.count(userId, resolved, now, counters);
+    const few = !!counters && total < COLLECT_SHARE * counters.total;
     const q = few ? { ...resolved, tag_collect: true } : resolved;
     const offset = (q.page - 1) * q.per_page;
     if (q.sort_by === 'title' && q.sort === 'asc') return this.titleAscending(userId, q, now, offset, total);
@@ -165,11 +168,12 @@ export class PgLinkListRepo {
     return where;
   }
 
-  private async count(userId: number, q: ResolvedQuery, now: string): Promise<number> {
+  /** `counters`: the account's, when the caller has read them already (one round trip, not two). */
+  private async count(userId: number, q: ResolvedQuery, now: string, counters?: Counters): Promise<number> {
     const plain = !q.search && q.space_id === undefined && q.domain_id === undefined && q.pixel_id === undefined && !q.tag?.length;
     // A filtered list with a status is counted as it is: the counters (a round trip) would not be used.
     if (!plain && q.status !== 0) return this.countWhere(userId, q, now);
-    const c = await this.counters(userId);
+    const c = counters ?? (await this.counters(userId));
     if (plain && q.status === 0) return c.total;
     if (plain && q.status === 3) return c.disabled;
     if (plain) {
@@ -188,8 +192,8 @@ export class PgLinkListRepo {
     return total;
   }
 
-  private async counters(userId: number): Promise<{ total: number; disabled: number; version: string }> {
-    const r = await sql<{ total: number; disabled: number; version: string }>`SELECT total, disabled, version FROM link_counters WHERE user_id = ${userId}`.execute(this.db);
+  private async counters(userId: number): Promise<Counters> {
+    const r = await sql<Counters>`SELECT total, disabled, version FROM link_counters WHERE user_id = ${userId}`.execute(this.db);
     const row = r.rows[0];
     return row ? { total: Number(row.total), disabled: Number(row.disabled), version: String(row.version) } : { total: 0, disabled: 0, version: '0' };
   }
