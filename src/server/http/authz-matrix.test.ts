@@ -7,6 +7,7 @@ import { create, createLink, json } from '../test-utils/api';
 import { importRunnerOf } from '../imports/imports.routes';
 import { PNG } from 'pngjs';
 import { documentValidator } from '../openapi/document-validator';
+import { isAdminOnly } from '../openapi/openapi-document';
 
 interface Operation {
   security?: Record<string, string[]>[];
@@ -27,8 +28,6 @@ const PATH_ITEM_FIELDS = new Set(['summary', 'description', 'servers', 'paramete
 const MESSAGES: Record<number, string> = { 401: 'Unauthenticated.', 403: 'This action is unauthorized.', 404: 'Resource not found.' };
 const MISSING_ID = 999_999;
 
-// Admin-only = a security requirement naming the 'admin' role (OpenAPI 3.1 allows role names for http schemes).
-const isAdminOnly = (op: Operation) => (op.security ?? []).some((req) => Object.values(req).some((roles) => roles.includes('admin')));
 
 function classify(path: string, method: string, op: Operation): Op {
   const segment = /^\/api\/v1\/([^/{}]+)/.exec(path)?.[1] ?? '';

@@ -25,7 +25,9 @@ export interface RouteDocs {
   'x-errors'?: ExtraError[];
 }
 
-const isAdminOnly = (op: OpenAPIV3_1.OperationObject) => (op.security ?? []).some((req) => Object.values(req).some((roles) => roles.includes('admin')));
+/** Admin-only: a security requirement naming the `admin` role (OpenAPI 3.1 allows role names for http schemes). */
+export const isAdminOnly = (op: Pick<OpenAPIV3_1.OperationObject, 'security'>) =>
+  (op.security ?? []).some((req) => Object.values(req).some((roles) => roles.includes('admin')));
 
 export const routeTransform: SwaggerTransform = (input) => {
   const response = (input.schema?.response ?? {}) as Record<string, unknown>;
