@@ -3,7 +3,7 @@
 // One request does the whole change in one transaction; its notification offers Undo.
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Menu, Paper, Progress, Text, useMantineTheme } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFolderShare, IconPlayerPause, IconPlayerPlay, IconTags, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -92,75 +92,82 @@ export function BulkBar({ selected, aliases, query, total, pageRows, allMatching
   };
 
   const busy = !!running || !!confirm;
+  const { ref: barRef, height: barHeight } = useElementSize();
   return (
     <>
-      {(selected.length > 0 || running) && (
-        <div className={classes.sticky}>
-          <Paper withBorder shadow="sm" p="xs" role="region" aria-label="Bulk actions">
-            <Group justify="space-between" gap="xs">
-              <Group gap="xs">
-                <Text size="sm" fw={600} data-testid="selected-count">
-                  {count.toLocaleString('en')} selected
-                </Text>
-                {allMatching ? (
-                  <Button size="compact-sm" variant="subtle" onClick={onClear}>
-                    Clear selection
-                  </Button>
-                ) : (
-                  selected.length === pageRows &&
-                  total > pageRows && (
-                    <Button size="compact-sm" variant="subtle" onClick={onSelectAllMatching} data-testid="select-all-matching">
-                      Select all {total.toLocaleString('en')} matching
-                    </Button>
-                  )
-                )}
-              </Group>
-              <Group gap="xs">
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <Button {...button(<IconFolderShare size={14} />)} variant="default" disabled={busy}>
-                      Move to space
-                    </Button>
-                  </Menu.Target>
-                  <Menu.Dropdown mah={300} style={{ overflowY: 'auto' }}>
-                    <Menu.Item onClick={() => start({ kind: 'move', spaceId: null, spaceName: 'no space' })}>No space</Menu.Item>
-                    {(spaces.data ?? []).map((s) => (
-                      <Menu.Item key={s.id} onClick={() => start({ kind: 'move', spaceId: s.id, spaceName: s.name })}>
-                        {s.name}
-                      </Menu.Item>
-                    ))}
-                  </Menu.Dropdown>
-                </Menu>
-                <BulkTagsButton buttonProps={button(<IconTags size={14} />)} disabled={busy} onPick={start} />
-                <Button {...button(<IconPlayerPause size={14} />)} variant="default" disabled={busy} onClick={() => start({ kind: 'disable' })}>
-                  Disable
-                </Button>
-                <Button {...button(<IconPlayerPlay size={14} />)} variant="default" disabled={busy} onClick={() => start({ kind: 'enable' })}>
-                  Enable
-                </Button>
-                <Button {...button(<IconTrash size={14} />)} color="red" variant="light" disabled={busy} onClick={() => start({ kind: 'delete' })}>
-                  Delete
-                </Button>
-              </Group>
-            </Group>
-            {running && (
-              // One request, one transaction: no partial progress to count, so the bar moves until the answer.
-              <Group gap="xs" mt="xs">
-                <Text size="sm" data-testid="bulk-progress" className={classes.progressText} aria-hidden>
-                  {doing(running.action)} {plural(running.count, 'link')}…
-                </Text>
-                <Progress.Root size="md" className={classes.progress}>
-                  <Progress.Section value={100} animated striped aria-label={`${doing(running.action)} ${plural(running.count, 'link')}`} />
-                </Progress.Root>
-              </Group>
+      {(selected.length > 0 || running || failure) && (
+        <>
+          {/* In the flow at the end of the page: the last rows and the pagination can scroll above the bar. */}
+          <div aria-hidden style={{ height: barHeight + 16 }} />
+          <div className={classes.floating} ref={barRef}>
+            {failure && (
+              <Alert color="red" withCloseButton onClose={() => setFailure(null)} title={`Could not ${verb(failure.action)} the links; nothing changed`} data-testid="bulk-report" role="alert">
+                {failure.message}
+              </Alert>
             )}
-          </Paper>
-        </div>
-      )}
-      {failure && (
-        <Alert mb="sm" color="red" withCloseButton onClose={() => setFailure(null)} title={`Could not ${verb(failure.action)} the links; nothing changed`} data-testid="bulk-report" role="alert">
-          {failure.message}
-        </Alert>
+            {(selected.length > 0 || running) && (
+              <Paper withBorder shadow="md" p="xs" role="region" aria-label="Bulk actions">
+                <Group justify="space-between" gap="xs">
+                  <Group gap="xs">
+                    <Text size="sm" fw={600} data-testid="selected-count">
+                      {count.toLocaleString('en')} selected
+                    </Text>
+                    {allMatching ? (
+                      <Button size="compact-sm" variant="subtle" onClick={onClear}>
+                        Clear selection
+                      </Button>
+                    ) : (
+                      selected.length === pageRows &&
+                      total > pageRows && (
+                        <Button size="compact-sm" variant="subtle" onClick={onSelectAllMatching} data-testid="select-all-matching">
+                          Select all {total.toLocaleString('en')} matching
+                        </Button>
+                      )
+                    )}
+                  </Group>
+                  <Group gap="xs">
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <Button {...button(<IconFolderShare size={14} />)} variant="default" disabled={busy}>
+                          Move to space
+                        </Button>
+                      </Menu.Target>
+                      <Menu.Dropdown mah={300} style={{ overflowY: 'auto' }}>
+                        <Menu.Item onClick={() => start({ kind: 'move', spaceId: null, spaceName: 'no space' })}>No space</Menu.Item>
+                        {(spaces.data ?? []).map((s) => (
+                          <Menu.Item key={s.id} onClick={() => start({ kind: 'move', spaceId: s.id, spaceName: s.name })}>
+                            {s.name}
+                          </Menu.Item>
+                        ))}
+                      </Menu.Dropdown>
+                    </Menu>
+                    <BulkTagsButton buttonProps={button(<IconTags size={14} />)} disabled={busy} onPick={start} />
+                    <Button {...button(<IconPlayerPause size={14} />)} variant="default" disabled={busy} onClick={() => start({ kind: 'disable' })}>
+                      Disable
+                    </Button>
+                    <Button {...button(<IconPlayerPlay size={14} />)} variant="default" disabled={busy} onClick={() => start({ kind: 'enable' })}>
+                      Enable
+                    </Button>
+                    <Button {...button(<IconTrash size={14} />)} color="red" variant="light" disabled={busy} onClick={() => start({ kind: 'delete' })}>
+                      Delete
+                    </Button>
+                  </Group>
+                </Group>
+                {running && (
+                  // One request, one transaction: no partial progress to count, so the bar moves until the answer.
+                  <Group gap="xs" mt="xs">
+                    <Text size="sm" data-testid="bulk-progress" className={classes.progressText} aria-hidden>
+                      {doing(running.action)} {plural(running.count, 'link')}…
+                    </Text>
+                    <Progress.Root size="md" className={classes.progress}>
+                      <Progress.Section value={100} animated striped aria-label={`${doing(running.action)} ${plural(running.count, 'link')}`} />
+                    </Progress.Root>
+                  </Group>
+                )}
+              </Paper>
+            )}
+          </div>
+        </>
       )}
       <ConfirmModal
         opened={!!confirm}

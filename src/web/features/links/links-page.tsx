@@ -116,20 +116,6 @@ export function LinksPage() {
         }
       />
       <LinksFilters query={query} onChange={update} />
-      {bulkUsed && (
-        <Suspense fallback={null}>
-          <BulkBar
-            selected={selectedIds}
-            aliases={aliases}
-            query={query}
-            total={list.data?.meta.total ?? 0}
-            pageRows={links.length}
-            allMatching={allMatching && selectedIds.length === links.length}
-            onSelectAllMatching={() => setSelection((s) => ({ ...s, all: true }))}
-            onClear={() => setSelection({ key: queryKey, ids: NONE })}
-          />
-        </Suspense>
-      )}
       {list.isError && !list.data ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Could not load links" />
       ) : !list.data ? (
@@ -182,6 +168,21 @@ export function LinksPage() {
         </Suspense>
       )}
       <ListPagination meta={list.data?.meta} noun="links" onPage={(page) => update({ page })} onPerPage={(per_page) => update({ per_page: per_page as LinkListQuery['per_page'] })} />
+      {/* After the list: the bar floats at the bottom of the screen, and its spacer ends the page. */}
+      {bulkUsed && (
+        <Suspense fallback={null}>
+          <BulkBar
+            selected={selectedIds}
+            aliases={aliases}
+            query={query}
+            total={list.data?.meta.total ?? 0}
+            pageRows={links.length}
+            allMatching={allMatching && selectedIds.length === links.length}
+            onSelectAllMatching={() => setSelection((s) => ({ ...s, all: true }))}
+            onClear={() => setSelection({ key: queryKey, ids: NONE })}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
