@@ -181,11 +181,11 @@ export class LinksBulkRepo {
   }
 
   /** Adds and takes off tags (names) on the operation's links; no link may end up with more than 20. */
-  private async changeTags(trx: Trx, userId: number, op: number, add: string[], remove: string[]): Promise<void> {
+  private async changeTags(trx: Trx, userId: number, op: number, add: string[], remove: string[], now: string): Promise<void> {
     await this.saveTags(trx, op);
     const removed = await existingTagIds(trx, userId, remove);
     if (removed.length) await trx.deleteFrom('link_tags').where(ofOperation('link_id', op)).where(inIds(trx, 'tag_id', removed)).execute();
-    const added = await resolveTags(trx, userId, add);
+    const added = await resolveTags(trx, userId, add, now);
     if (!added.length) return;
     await sql`INSERT INTO link_tags (link_id, tag_id) SELECT ol.link_id, t.id FROM operation_links ol JOIN tags t ON ${inIds(trx, 't.id', added)}
       WHERE ol.operation_id = ${op} ON CONFLICT (link_id, tag_id) DO NOTHING`.execute(trx);
@@ -226,7 +226,7 @@ export class LinksBulkRepo {
       }
     }
     if (changes.add_tags !== undefined || changes.remove_tags !== undefined) {
-      await this.changeTags(trx, userId, op, changes.add_tags ?? [], changes.remove_tags ?? []);
+      await this.changeTags(trx, userId, op, changes.add_tags ?? [], changes.remove_tags ?? [], now);
     }
     const set: Updateable<LinksTable> = { updated_at: now };
     for (const key of ['space_id', 'disabled', 'active_period_end_at', 'clicks_limit', 'expiration_url'] as const) {

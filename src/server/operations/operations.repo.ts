@@ -8,6 +8,7 @@ import type { Database } from '../db/schema';
 import { newestPage } from '../db/newest-page';
 import type { OperationsTable } from '../db/schema-operations';
 import { isPostgres } from '../db/dialect';
+import { dropCreatedUnusedTags } from '../tags/tags.repo';
 import { DAILY_COLUMNS, EVENT_COLUMNS, HOURLY_COLUMNS, LINK_COLUMNS, inIds, parts } from '../links/links.bulk.repo';
 
 export type OperationRow = Selectable<OperationsTable>;
@@ -97,6 +98,8 @@ export class OperationsRepo {
         JOIN operation_links ol ON ol.operation_id = olt.operation_id AND ol.link_id = olt.link_id
         JOIN links l ON l.id = olt.link_id JOIN tags t ON t.id = olt.tag_id
         WHERE olt.operation_id = ${op.id}`.execute(trx);
+      // Tags the operation created (and nothing uses now) go too: after the undo the account is as it was.
+      if (Array.isArray(changes.add_tags)) await dropCreatedUnusedTags(trx, op.user_id, changes.add_tags as string[], op.created_at);
     }
     return { restored: targets.length, skipped: skip, ids: targets };
   }

@@ -52,6 +52,26 @@ describe('tags in bulk', () => {
     expect(await total(key, 'tag=fresh')).toBe(0);
   });
 
+  it('an undo of add_tags deletes the tags it created, unless a link carries them since or they were renamed', async () => {
+    const key = t.userKey;
+    const names = async () => ((await get(t, key, '/api/v1/tags?search=u-&per_page=100')).json().data as { id: number; name: string }[]).map((x) => x.name).sort();
+    const a = await newLink(key, 'https://u.example/1', ['u-existing']);
+    const b = await newLink(key, 'https://u.example/2', []);
+    const added = await bulk(key, 'PATCH', { ids: [a, b], set: { add_tags: ['u-new-1', 'u-new-2', 'u-new-3', 'U-EXISTING'] } });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(await names()).toEqual(['u-existing', 'u-new-1', 'u-new-2', 'u-new-3']);
+    // Meanwhile another link gets u-new-2, and u-new-3 is renamed: both are the user's own now.
+    const other = await newLink(key, 'https://u.example/3', ['u-new-2']);
+    const tags = (await get(t, key, '/api/v1/tags?search=u-new-3')).json().data as { id: number }[];
+    const renamed = await t.as(key, { method: 'PATCH', url: `/api/v1/tags/${tags[0]!.id}`, ...json({ name: 'u-renamed' }) });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await undo(key, added.json().data.operation.id)).statusCode).toBe(200);
+    expect(await names()).toEqual(['u-existing', 'u-new-2', 'u-renamed']);
+    expect(await tagsOf(key, a)).toEqual(['u-existing']);
+    expect(await tagsOf(key, b)).toEqual([]);
+    expect(await tagsOf(key, other)).toEqual(['u-new-2']);
+  });
+
   it('brings deleted links back with their tags; refuses more than 20 tags per link and bad names with the field named', async () => {
     const key = t.adminKey;
     const a = await newLink(key, 'https://d.example/1', ['gone-soon', 'beta']);

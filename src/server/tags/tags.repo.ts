@@ -9,11 +9,13 @@ import { countersOff } from '../links/links.bulk.repo';
 
 type Db = Kysely<Database>;
 
-/** Ids of the account's tags named `names` (any case), creating those that do not exist yet. */
-export async function resolveTags(db: Db, userId: number, names: string[]): Promise<number[]> {
+/**
+ * Ids of the account's tags named `names` (any case), creating those that do not exist yet, stamped `now`
+ * (a bulk operation passes its own time, so its undo knows the tags it created).
+ */
+export async function resolveTags(db: Db, userId: number, names: string[], now = nowIso()): Promise<number[]> {
   if (!names.length) return [];
   const keys = [...new Set(names.map(tagKey))];
-  const now = nowIso();
   const fresh = new Map(names.map((n) => [tagKey(n), n.trim()]));
   await db
     .insertInto('tags')
@@ -22,6 +24,21 @@ export async function resolveTags(db: Db, userId: number, names: string[]): Prom
     .execute();
   const rows = await db.selectFrom('tags').select('id').where('user_id', '=', userId).where('name_key', 'in', keys).execute();
   return rows.map((r) => r.id);
+}
+
+/**
+ * Undo of a bulk add_tags: deletes the tags among `names` that the operation created (created at its time `at`)
+ * and that no link carries any more. A tag renamed since, or put on another link since, stays.
+ */
+export async function dropCreatedUnusedTags(db: Db, userId: number, names: string[], at: string): Promise<void> {
+  if (!names.length) return;
+  await db
+    .deleteFrom('tags')
+    .where('user_id', '=', userId)
+    .where('name_key', 'in', [...new Set(names.map(tagKey))])
+    .where('created_at', '=', at)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('link_tags').select('link_tags.tag_id').whereRef('link_tags.tag_id', '=', 'tags.id'))))
+    .execute();
 }
 
 /** Ids of the account's existing tags among `names` (unknown names are left out). */

@@ -48,11 +48,11 @@ async function undo(id: number, force: boolean): Promise<UndoResult> {
   }
 }
 
-/** Undo; afterwards the operations and every links list and link are fetched again. */
+/** Undo; afterwards the operations, every links list and link, and the spaces' and tags' counts are fetched again. */
 export function useUndoOperation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, force }: { id: number; force: boolean }) => undo(id, force),
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: operationKeys.all }), qc.invalidateQueries({ queryKey: ['links'] })]),
+    onSettled: () => Promise.all([operationKeys.all, ['links'], ['spaces'], ['tags']].map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
 }
