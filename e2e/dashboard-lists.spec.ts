@@ -44,7 +44,9 @@ test('a link whose start is ahead shows a whole Scheduled badge in the table and
   await expectWholeBadge(row(page, disabled.alias).locator('[data-status]'), 'Disabled');
   await expectWholeBadge(row(page, startedEarlier.alias).locator('[data-status]'), 'Active');
   await expect(page.locator('[data-status="Scheduled"]')).toHaveCount(1);
-  // Hovering says when it starts.
+  // Hovering says when it starts; a screen reader hears it as the badge's description, hovered or not.
+  await expect(row(page, scheduled.alias).locator('[data-status]')).toHaveAccessibleDescription(/^Starts /);
+  await expect(row(page, active.alias).locator('[data-status]')).toHaveAccessibleDescription('');
   await row(page, scheduled.alias).locator('[data-status]').hover();
   await expect(page.getByRole('tooltip')).toContainText('Starts');
 

@@ -24,7 +24,7 @@ export function StatusBadge({ link, vars }: { link: StatusInput; vars?: LightVar
     </Badge>
   );
   if (label !== 'Scheduled' || !link.active_period_start_at) return badge;
-  return <DeferredTooltip label={`Starts ${new Date(link.active_period_start_at).toLocaleString()}`}>{badge}</DeferredTooltip>;
+  return <DeferredTooltip describes label={`Starts ${new Date(link.active_period_start_at).toLocaleString()}`}>{badge}</DeferredTooltip>;
 }
 
 /** A generic coloured badge for other resources (e.g. roles, pixel types). */
