@@ -9,7 +9,7 @@ const POSTGRES_TESTS = [
   'links/links', 'links/links.update', 'links/links.list', 'links/links.search', 'links/links.targets', 'links/links.property',
   'redirect/redirect', 'redirect/fast-path', 'redirect/targeting', 'redirect/grant-cookies', 'redirect/escaping',
   'http/isolation', 'http/authz-matrix', 'http/errors', 'http/rate-limit', 'clicks/clicks', 'openapi/openapi',
-  'links/links.bulk', 'links/links.bulk-edit', 'operations/operations',
+  'links/links.bulk', 'links/links.bulk-edit', 'links/links.status-counts', 'operations/operations',
   'imports/imports', 'imports/imports.dry-run', 'exports/exports', 'links/links.utm', 'utm-templates/utm-templates', 'qr/qr', 'previews/og-images', 'previews/social-preview',
   'webhooks/webhooks', 'webhooks/webhook-delivery',
   'stats/analytics', 'clicks/click-recording',

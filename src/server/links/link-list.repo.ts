@@ -2,7 +2,8 @@
 // Rows: prepared SQL on the raw connection; a search sorted by id walks the FTS5 trigram index in rowid
 // order and stops after one page. Total: the per-account counters (total, disabled) of migration 002,
 // partial indexes for the expired rule, and for everything else a count that is cached until the
-// account's `version` changes (triggers bump it whenever a filtered or searched column changes).
+// account's `version` changes (triggers bump it whenever a filtered or searched column changes); a status
+// over filters is the cached filtered total less its cached disabled links and its expired ones, counted live.
 import type SQLite from 'better-sqlite3';
 import type { LinkListQuery } from '../../shared/link.schema';
 import { likePattern } from '../http/pagination';
@@ -167,13 +168,31 @@ export class LinkListRepo {
       const expired = this.expiredCount(b.params);
       return q.status === 2 ? expired : c.total - c.disabled - expired;
     }
-    if (q.status !== 0) return this.countWhere(b, [STATUS_SQL[q.status]]);
-    // Not time-dependent and not touched by clicks: cache it until the account's version changes.
-    const key = `${userId}\u0000${q.search_by}\u0000${q.search ?? ''}\u0000${q.space_id}\u0000${q.domain_id}\u0000${q.pixel_id}\u0000${q.tag_mode}\u0000${b.params.tags ?? ''}`;
+    const total = this.filteredCount(userId, q, b, c, 'all');
+    if (q.status === 0) return total;
+    // A status over filters, as the plain list counts it: the filtered total and its disabled links are cached
+    // (neither depends on the time or the clicks); only the expired ones are counted on every request.
+    const disabled = this.filteredCount(userId, q, b, c, 'disabled');
+    if (q.status === 3) return disabled;
+    // Expired among the filtered: from the filter's side when it matches fewer links than the account has
+    // expiry candidates (a rare tag), else from the partial indexes of the expired rule, checking the filters.
+    const expired = total <= this.expiredCount(b.params) ? this.countWhere(b, [STATUS_SQL[2]]) : this.expiredCount(b.params, b);
+    return q.status === 2 ? expired : Math.max(0, total - disabled - expired);
+  }
+
+  /**
+   * The filtered total (`all`) or its disabled links, cached until the account's version changes: neither
+   * depends on the time or the clicks, and the triggers bump the version when a filtered column, a tag, a
+   * pixel or `disabled` changes.
+   */
+  private filteredCount(userId: number, q: LinkListQuery, b: Built, c: Counters, part: 'all' | 'disabled'): number {
+    const key = `${userId}\u0000${part}\u0000${q.search_by}\u0000${q.search ?? ''}\u0000${q.space_id}\u0000${q.domain_id}\u0000${q.pixel_id}\u0000${q.tag_mode}\u0000${b.params.tags ?? ''}`;
     const hit = this.counts.get(key);
     if (hit && hit.version === c.version) return hit.total;
-    const onlyTags = !b.fts && b.filters.length === 1 && !!q.tag?.length;
-    const total = onlyTags ? this.tagCount(userId, q) : b.fts && b.filters.length === 0 ? this.searchCount(b.params, c) : this.countWhere(b, []);
+    let total: number;
+    if (part === 'disabled') total = this.countWhere(b, [STATUS_SQL[3]]);
+    else if (!b.fts && b.filters.length === 1 && b.params.tags !== undefined) total = this.tagCount(userId, q);
+    else total = b.fts && b.filters.length === 0 ? this.searchCount(b.params, c) : this.countWhere(b, []);
     if (this.counts.size >= 1000) this.counts.delete(this.counts.keys().next().value as string);
     this.counts.set(key, { version: c.version, total });
     return total;
@@ -203,13 +222,18 @@ export class LinkListRepo {
     return this.stmt(source).pluck().get(params) as number;
   }
 
-  /** Expired links of an account: by end date, plus by click limit among those whose end has not passed. */
-  private expiredCount(params: Record<string, unknown>): number {
+  /**
+   * Expired links of an account: by end date, plus by click limit among those whose end has not passed. With
+   * `b`, only those its filters match (each candidate of the two partial indexes checked).
+   */
+  private expiredCount(params: Record<string, unknown>, b?: Built): number {
+    const filters = b ? [...b.filters, ...(b.fts ? ['l.id IN (SELECT rowid FROM links_fts WHERE links_fts MATCH @match)'] : [])] : [];
+    const and = filters.map((f) => ` AND ${f}`).join('');
     const byDate = this.stmt(`SELECT count(*) FROM links l INDEXED BY links_user_end WHERE l.user_id = @user
-      AND l.disabled = 0 AND l.active_period_end_at IS NOT NULL AND l.active_period_end_at <= @now`).pluck().get(params) as number;
+      AND l.disabled = 0 AND l.active_period_end_at IS NOT NULL AND l.active_period_end_at <= @now${and}`).pluck().get(params) as number;
     const byClicks = this.stmt(`SELECT count(*) FROM links l INDEXED BY links_user_limit_reached WHERE l.user_id = @user
       AND l.disabled = 0 AND l.clicks_limit IS NOT NULL AND l.clicks >= l.clicks_limit
-      AND (l.active_period_end_at IS NULL OR l.active_period_end_at > @now)`).pluck().get(params) as number;
+      AND (l.active_period_end_at IS NULL OR l.active_period_end_at > @now)${and}`).pluck().get(params) as number;
     return byDate + byClicks;
   }
 

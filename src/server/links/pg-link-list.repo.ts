@@ -171,8 +171,6 @@ export class PgLinkListRepo {
   /** `counters`: the account's, when the caller has read them already (one round trip, not two). */
   private async count(userId: number, q: ResolvedQuery, now: string, counters?: Counters): Promise<number> {
     const plain = !q.search && q.space_id === undefined && q.domain_id === undefined && q.pixel_id === undefined && !q.tag?.length;
-    // A filtered list with a status is counted as it is: the counters (a round trip) would not be used.
-    if (!plain && q.status !== 0) return this.countWhere(userId, q, now);
     const c = counters ?? (await this.counters(userId));
     if (plain && q.status === 0) return c.total;
     if (plain && q.status === 3) return c.disabled;
@@ -180,13 +178,28 @@ export class PgLinkListRepo {
       const expired = await this.expiredCount(userId, now);
       return q.status === 2 ? expired : c.total - c.disabled - expired;
     }
-    // Not time-dependent and not touched by clicks: cached until the account's version changes (the
-    // triggers bump it in the database, so every instance sees the same version).
+    const total = await this.filteredCount(userId, q, now, c, 'all');
+    if (q.status === 0) return total;
+    // A status over filters, as on SQLite: the filtered total and its disabled links are cached; only the
+    // expired ones are counted each time, from the filter's side when it matches fewer links than the account
+    // has expiry candidates, else from the expired rule's partial indexes.
+    const disabled = await this.filteredCount(userId, q, now, c, 'disabled');
+    if (q.status === 3) return disabled;
+    const expired = total <= (await this.expiredCount(userId, now)) ? await this.countWhere(userId, { ...q, status: 2 }, now) : await this.expiredCount(userId, now, q);
+    return q.status === 2 ? expired : Math.max(0, total - disabled - expired);
+  }
+
+  /**
+   * The filtered total (`all`) or its disabled links: neither depends on the time or the clicks, so both are
+   * cached until the account's version changes (the triggers bump it in the database when a filtered column,
+   * a tag, a pixel or `disabled` changes, so every instance sees the same version).
+   */
+  private async filteredCount(userId: number, q: ResolvedQuery, now: string, c: Counters, part: 'all' | 'disabled'): Promise<number> {
     const tags = q.tag?.length ? JSON.stringify([...new Set(q.tag.map(tagKey))]) : '';
-    const key = `${userId}\u0000${q.search_by}\u0000${q.search ?? ''}\u0000${q.space_id}\u0000${q.domain_id}\u0000${q.pixel_id}\u0000${q.tag_mode}\u0000${tags}`;
+    const key = `${userId}\u0000${part}\u0000${q.search_by}\u0000${q.search ?? ''}\u0000${q.space_id}\u0000${q.domain_id}\u0000${q.pixel_id}\u0000${q.tag_mode}\u0000${tags}`;
     const hit = this.counts.get(key);
     if (hit && hit.version === c.version) return hit.total;
-    const total = await this.countWhere(userId, q, now);
+    const total = await this.countWhere(userId, { ...q, status: part === 'all' ? 0 : 3 }, now);
     if (this.counts.size >= 1000) this.counts.delete(this.counts.keys().next().value as string);
     this.counts.set(key, { version: c.version, total });
     return total;
@@ -198,8 +211,33 @@ export class PgLinkListRepo {
     return row ? { total: Number(row.total), disabled: Number(row.disabled), version: String(row.version) } : { total: 0, disabled: 0, version: '0' };
   }
 
-  /** Expired links of an account, by the two partial indexes of migration 002 (as on SQLite). */
-  private async expiredCount(userId: number, now: string): Promise<number> {
+  /**
+   * Expired links of an account, by the two partial indexes of migration 002 (as on SQLite); with `q`, only
+   * those its filters match.
+   */
+  private async expiredCount(userId: number, now: string, q?: ResolvedQuery): Promise<number> {
+    if (q) {
+      const part = (byDate: boolean) =>
+        this.db
+          .selectFrom('links')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where((eb) =>
+            eb.and([
+              ...this.filters(eb, userId, q),
+              eb('disabled', '=', 0),
+              ...(byDate
+                ? [eb('active_period_end_at', 'is not', null), eb('active_period_end_at', '<=', now)]
+                : [
+                    eb('clicks_limit', 'is not', null),
+                    eb('clicks', '>=', eb.ref('clicks_limit')),
+                    eb.or([eb('active_period_end_at', 'is', null), eb('active_period_end_at', '>', now)]),
+                  ]),
+            ]),
+          )
+          .executeTakeFirstOrThrow();
+      const [a, b] = await Promise.all([part(true), part(false)]);
+      return Number(a.n) + Number(b.n);
+    }
     const r = await sql<{ n: string }>`SELECT
         (SELECT count(*) FROM links WHERE user_id = ${userId} AND disabled = 0 AND active_period_end_at IS NOT NULL
           AND active_period_end_at <= ${now})
