@@ -87,6 +87,9 @@ export function listFilters(userId: number, q: LinkListQuery, now: string, probe
   return { filters, params, fts };
 }
 
+/** An `until` no time reaches. */
+const NEVER = '\uffff';
+
 interface Counters {
   total: number;
   disabled: number;
@@ -95,7 +98,7 @@ interface Counters {
 
 export class LinkListRepo {
   private readonly statements = new Map<string, SQLite.Statement>();
-  private readonly counts = new Map<string, { version: number; total: number }>();
+  private readonly counts = new Map<string, { version: number; total: number; until: string }>();
 
   constructor(private readonly sqlite: SQLite.Database) {}
 
@@ -168,34 +171,50 @@ export class LinkListRepo {
       const expired = this.expiredCount(b.params);
       return q.status === 2 ? expired : c.total - c.disabled - expired;
     }
-    const total = this.filteredCount(userId, q, b, c, 'all');
+    const key = (part: string) =>
+      `${userId}\u0000${part}\u0000${q.search_by}\u0000${q.search ?? ''}\u0000${q.space_id}\u0000${q.domain_id}\u0000${q.pixel_id}\u0000${q.tag_mode}\u0000${b.params.tags ?? ''}`;
+    // The filtered total and its disabled links depend on neither the time nor the clicks.
+    const total = this.cached(key('all'), c, () =>
+      !b.fts && b.filters.length === 1 && b.params.tags !== undefined ? this.tagCount(userId, q) : b.fts && b.filters.length === 0 ? this.searchCount(b.params, c) : this.countWhere(b, []),
+    );
     if (q.status === 0) return total;
-    // A status over filters, as the plain list counts it: the filtered total and its disabled links are cached
-    // (neither depends on the time or the clicks); only the expired ones are counted on every request.
-    const disabled = this.filteredCount(userId, q, b, c, 'disabled');
+    const disabled = this.cached(key('disabled'), c, () => this.countWhere(b, [STATUS_SQL[3]]));
     if (q.status === 3) return disabled;
-    // Expired among the filtered: from the filter's side when it matches fewer links than the account has
-    // expiry candidates (a rare tag), else from the partial indexes of the expired rule, checking the filters.
-    const expired = total <= this.expiredCount(b.params) ? this.countWhere(b, [STATUS_SQL[2]]) : this.expiredCount(b.params, b);
+    // Active or expired: also until the clock reaches the next end date among the filtered links (a click
+    // reaching a limit bumps the version, migration 015). Expired among the filtered: from the filter's side
+    // when it matches fewer links than the account has expiry candidates (a rare tag), else from the partial
+    // indexes of the expired rule, checking the filters.
+    const now = b.params.now as string;
+    const expired = this.cached(
+      key('expired'),
+      c,
+      () => (total <= this.expiredCount(b.params) ? this.countWhere(b, [STATUS_SQL[2]]) : this.expiredCount(b.params, b)),
+      { now, until: () => this.nextEnd(b) },
+    );
     return q.status === 2 ? expired : Math.max(0, total - disabled - expired);
   }
 
   /**
-   * The filtered total (`all`) or its disabled links, cached until the account's version changes: neither
-   * depends on the time or the clicks, and the triggers bump the version when a filtered column, a tag, a
-   * pixel or `disabled` changes.
+   * A count cached until the account's version changes (the triggers bump it when a filtered column, a tag, a
+   * pixel, `disabled`, an end date or a clicks limit changes, or a click reaches a limit), and with `clock`
+   * until the time reaches `until()`, read when it is counted.
    */
-  private filteredCount(userId: number, q: LinkListQuery, b: Built, c: Counters, part: 'all' | 'disabled'): number {
-    const key = `${userId}\u0000${part}\u0000${q.search_by}\u0000${q.search ?? ''}\u0000${q.space_id}\u0000${q.domain_id}\u0000${q.pixel_id}\u0000${q.tag_mode}\u0000${b.params.tags ?? ''}`;
+  private cached(key: string, c: Counters, count: () => number, clock?: { now: string; until: () => string | null }): number {
     const hit = this.counts.get(key);
-    if (hit && hit.version === c.version) return hit.total;
-    let total: number;
-    if (part === 'disabled') total = this.countWhere(b, [STATUS_SQL[3]]);
-    else if (!b.fts && b.filters.length === 1 && b.params.tags !== undefined) total = this.tagCount(userId, q);
-    else total = b.fts && b.filters.length === 0 ? this.searchCount(b.params, c) : this.countWhere(b, []);
+    if (hit && hit.version === c.version && (!clock || clock.now < hit.until)) return hit.total;
+    const total = count();
     if (this.counts.size >= 1000) this.counts.delete(this.counts.keys().next().value as string);
-    this.counts.set(key, { version: c.version, total });
+    this.counts.set(key, { version: c.version, total, until: (clock && clock.until()) ?? NEVER });
     return total;
+  }
+
+  /** The first end date after now among the filtered links that are not disabled (null: none ends). */
+  private nextEnd(b: Built): string | null {
+    const where = ['l.user_id = @user', 'l.disabled = 0', 'l.active_period_end_at IS NOT NULL', 'l.active_period_end_at > @now', ...b.filters];
+    if (b.fts) where.push('l.id IN (SELECT rowid FROM links_fts WHERE links_fts MATCH @match)');
+    const row = this.stmt(`SELECT l.active_period_end_at FROM links l INDEXED BY links_user_end WHERE ${where.join(' AND ')}
+      ORDER BY l.active_period_end_at LIMIT 1`).pluck().get(b.params) as string | undefined;
+    return row ?? null;
   }
 
   /**

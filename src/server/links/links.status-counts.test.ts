@@ -1,7 +1,8 @@
 // A status over filters (tag, space, search, pixel, domain): its total is the cached filtered total minus its
 // cached disabled links minus its expired links counted live (link-list.repo.ts, pg-link-list.repo.ts). Each
 // total must equal the rows the list itself returns for that status (counted by another path, the page
-// query), follow the clock and the clicks with no write in between, and follow writes.
+// query), follow the clock and the clicks with no write in between, and follow writes. All three parts are
+// cached (the expired one also until the next end date), so these also test what invalidates the cache.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, rawQuery, type TestApp } from '../test-utils/test-app';
 import { create, createLink, get, json } from '../test-utils/api';
@@ -103,6 +104,18 @@ describe('status totals over filters', () => {
     await setClicks(capped.id, 2); // a click reaching the limit changes no version
     expect(await expectExact('tag=clock')).toEqual([2, 1, 1, 0]);
     await new Promise((r) => setTimeout(r, 1600));
+    expect(await expectExact('tag=clock')).toEqual([2, 0, 2, 0]);
+    // An end date or a clicks limit changed by an update: the cached totals follow at once.
+    const later = await t.as(key, { method: 'PATCH', url: `/api/v1/links/${soon.id}`, ...json({ active_period_end_at: FUTURE }) });
+    expect(later.statusCode, later.body).toBe(200);
+    expect(await expectExact('tag=clock')).toEqual([2, 1, 1, 0]);
+    const raised = await t.as(key, { method: 'PATCH', url: `/api/v1/links/${capped.id}`, ...json({ clicks_limit: 10 }) });
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect(await expectExact('tag=clock')).toEqual([2, 2, 0, 0]);
+    await setClicks(capped.id, 10);
+    expect(await expectExact('tag=clock')).toEqual([2, 1, 1, 0]);
+    const ended = await t.as(key, { method: 'PATCH', url: `/api/v1/links/${soon.id}`, ...json({ active_period_end_at: PAST }) });
+    expect(ended.statusCode, ended.body).toBe(200);
     expect(await expectExact('tag=clock')).toEqual([2, 0, 2, 0]);
     const off = await t.as(key, { method: 'PATCH', url: `/api/v1/links/${soon.id}`, ...json({ disabled: 1 }) });
     expect(off.statusCode, off.body).toBe(200);

@@ -15,6 +15,7 @@ import * as m011 from './011-qr-styles';
 import * as m012 from './012-tags';
 import * as m013 from './013-link-previews';
 import * as m014 from './014-operation-click-hourly';
+import * as m015 from './015-expiry-version';
 
 export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[] }> = {
   '001-initial': m001,
@@ -31,4 +32,5 @@ export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[
   '012-tags': m012,
   '013-link-previews': m013,
   '014-operation-click-hourly': m014,
+  '015-expiry-version': m015,
 };

@@ -29,7 +29,7 @@ describe.skipIf(!ADMIN_URL)('PostgreSQL', () => {
     const [a, b] = await Promise.all([openPostgres(urlFor(database)), openPostgres(urlFor(database))]);
     try {
       const ran = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(a.kysely);
-      expect(ran.rows.map((r) => r.name)).toEqual(['001-initial', '002-list-performance', '003-lean-click-events', '004-shared-limits', '005-domain-https', '006-operations', '007-imports', '008-analytics', '009-webhooks', '010-utm-templates', '011-qr-styles', '012-tags', '013-link-previews', '014-operation-click-hourly']);
+      expect(ran.rows.map((r) => r.name)).toEqual(['001-initial', '002-list-performance', '003-lean-click-events', '004-shared-limits', '005-domain-https', '006-operations', '007-imports', '008-analytics', '009-webhooks', '010-utm-templates', '011-qr-styles', '012-tags', '013-link-previews', '014-operation-click-hourly', '015-expiry-version']);
       const tables = await sql<{ t: string }>`SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`.execute(b.kysely);
       expect(tables.rows.map((r) => r.t)).toEqual(
         expect.arrayContaining(['click_daily', 'click_events', 'domains', 'link_counters', 'link_pixels', 'links', 'password_attempts', 'pixels', 'rate_limits', 'settings', 'spaces', 'users', 'webhook_deliveries', 'webhook_link_events', 'webhooks']),
