@@ -7,6 +7,7 @@
 import type SQLite from 'better-sqlite3';
 import type { LinkListQuery } from '../../shared/link.schema';
 import { likePattern } from '../http/pagination';
+import { CountCache, countKey } from './count-cache';
 import type { LinkRow } from './links.repo';
 import { tagKey } from '../../shared/tag.schema';
 
@@ -87,9 +88,6 @@ export function listFilters(userId: number, q: LinkListQuery, now: string, probe
   return { filters, params, fts };
 }
 
-/** An `until` no time reaches. */
-const NEVER = '\uffff';
-
 interface Counters {
   total: number;
   disabled: number;
@@ -98,7 +96,7 @@ interface Counters {
 
 export class LinkListRepo {
   private readonly statements = new Map<string, SQLite.Statement>();
-  private readonly counts = new Map<string, { version: number; total: number; until: string }>();
+  private readonly counts = new CountCache<number>();
 
   constructor(private readonly sqlite: SQLite.Database) {}
 
@@ -171,8 +169,7 @@ export class LinkListRepo {
       const expired = this.expiredCount(b.params);
       return q.status === 2 ? expired : c.total - c.disabled - expired;
     }
-    const key = (part: string) =>
-      `${userId}\u0000${part}\u0000${q.search_by}\u0000${q.search ?? ''}\u0000${q.space_id}\u0000${q.domain_id}\u0000${q.pixel_id}\u0000${q.tag_mode}\u0000${b.params.tags ?? ''}`;
+    const key = (part: string) => countKey(userId, part, q, String(b.params.tags ?? ''));
     // The filtered total and its disabled links depend on neither the time nor the clicks.
     const total = this.cached(key('all'), c, () =>
       !b.fts && b.filters.length === 1 && b.params.tags !== undefined ? this.tagCount(userId, q) : b.fts && b.filters.length === 0 ? this.searchCount(b.params, c) : this.countWhere(b, []),
@@ -200,11 +197,10 @@ export class LinkListRepo {
    * until the time reaches `until()`, read when it is counted.
    */
   private cached(key: string, c: Counters, count: () => number, clock?: { now: string; until: () => string | null }): number {
-    const hit = this.counts.get(key);
-    if (hit && hit.version === c.version && (!clock || clock.now < hit.until)) return hit.total;
+    const hit = this.counts.get(key, c.version, clock?.now);
+    if (hit !== undefined) return hit;
     const total = count();
-    if (this.counts.size >= 1000) this.counts.delete(this.counts.keys().next().value as string);
-    this.counts.set(key, { version: c.version, total, until: (clock && clock.until()) ?? NEVER });
+    this.counts.set(key, c.version, total, clock?.until());
     return total;
   }
 

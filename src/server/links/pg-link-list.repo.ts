@@ -8,6 +8,8 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { Database } from '../db/schema';
 import type { LinkListQuery } from '../../shared/link.schema';
 import { likePattern } from '../http/pagination';
+import { CountCache, countKey } from './count-cache';
+import { pgTagCount } from './pg-tag-count';
 import type { LinkRow } from './links.repo';
 import { tagKey } from '../../shared/tag.schema';
 
@@ -18,8 +20,7 @@ type Eb = ExpressionBuilder<Database, 'links'>;
  */
 type ResolvedQuery = LinkListQuery & { tag_ids?: number[]; tag_collect?: boolean };
 const COLLECT_SHARE = 0.01;
-/** An `until` no time reaches. */
-const NEVER = '\uffff';
+
 /** The account's row of link_counters (kept by triggers). */
 type Counters = { total: number; disabled: number; version: string };
 
@@ -43,7 +44,7 @@ function status(eb: Eb, s: 1 | 2 | 3, now: string): Expression<SqlBool> {
 
 export class PgLinkListRepo {
   /** Totals of filtered lists by query, with the account's version they were counted at. */
-  private readonly counts = new Map<string, { version: string; total: number; until: string }>();
+  private readonly counts = new CountCache<string>();
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -181,13 +182,12 @@ export class PgLinkListRepo {
       return q.status === 2 ? expired : c.total - c.disabled - expired;
     }
     const tags = q.tag?.length ? JSON.stringify([...new Set(q.tag.map(tagKey))]) : '';
-    const key = (part: string) =>
-      `${userId}\u0000${part}\u0000${q.search_by}\u0000${q.search ?? ''}\u0000${q.space_id}\u0000${q.domain_id}\u0000${q.pixel_id}\u0000${q.tag_mode}\u0000${tags}`;
+    const key = (part: string) => countKey(userId, part, q, tags);
     // As on SQLite (link-list.repo.ts): the filtered total and its disabled links depend on neither the time
     // nor the clicks; the expired ones are cached also until the clock reaches the next end date among them.
     // The version is bumped in the database, so every instance sees the same one.
     const onlyTags = !!q.tag_ids && !q.search && q.space_id === undefined && q.domain_id === undefined && q.pixel_id === undefined;
-    const total = await this.cached(key('all'), c, () => (onlyTags ? this.tagCount(q) : this.countWhere(userId, { ...q, status: 0 }, now)));
+    const total = await this.cached(key('all'), c, () => (onlyTags ? pgTagCount(this.db, q.tag_ids ?? [], q.tag_mode) : this.countWhere(userId, { ...q, status: 0 }, now)));
     if (q.status === 0) return total;
     const disabled = await this.cached(key('disabled'), c, () => this.countWhere(userId, { ...q, status: 3 }, now));
     if (q.status === 3) return disabled;
@@ -200,18 +200,12 @@ export class PgLinkListRepo {
     return q.status === 2 ? expired : Math.max(0, total - disabled - expired);
   }
 
-  /**
-   * A count cached until the account's version changes (the triggers bump it when a filtered column, a tag, a
-   * pixel, `disabled`, an end date or a clicks limit changes, or a click reaches a limit), and with `clock`
-   * until the time reaches `until()`, read when it is counted.
-   */
+  /** A count cached as on SQLite (LinkListRepo.cached): until the version changes, and with `clock` until `until()`. */
   private async cached(key: string, c: Counters, count: () => Promise<number>, clock?: { now: string; until: () => Promise<string | null> }): Promise<number> {
-    const hit = this.counts.get(key);
-    if (hit && hit.version === c.version && (!clock || clock.now < hit.until)) return hit.total;
+    const hit = this.counts.get(key, c.version, clock?.now);
+    if (hit !== undefined) return hit;
     const total = await count();
-    const until = (clock && (await clock.until())) ?? NEVER;
-    if (this.counts.size >= 1000) this.counts.delete(this.counts.keys().next().value as string);
-    this.counts.set(key, { version: c.version, total, until });
+    this.counts.set(key, c.version, total, clock && (await clock.until()));
     return total;
   }
 
@@ -225,30 +219,6 @@ export class PgLinkListRepo {
       .limit(1)
       .executeTakeFirst();
     return row?.active_period_end_at ?? null;
-  }
-
-  /**
-   * Links with the tags when nothing else filters, as on SQLite: link_tags alone answers (a tag's links are
-   * all of its account's), without reading the links. One tag: its index range. Any of several: their
-   * distinct links. All: the smallest tag's links that have each of the others.
-   */
-  private async tagCount(q: ResolvedQuery): Promise<number> {
-    const ids = q.tag_ids ?? [];
-    if (!ids.length) return 0;
-    const every = q.tag_mode === 'all' && ids.length > 1;
-    if (!every) {
-      const r =
-        ids.length === 1
-          ? await sql<{ n: string }>`SELECT count(*) AS n FROM link_tags WHERE tag_id = ${ids[0]}`.execute(this.db)
-          : await sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT link_id FROM link_tags WHERE tag_id = any(${ids}::int[]) GROUP BY link_id) x`.execute(this.db);
-      return Number(r.rows[0]?.n ?? 0);
-    }
-    const sizes = await sql<{ tag_id: number; n: string }>`SELECT t.id AS tag_id, (SELECT count(*) FROM link_tags lt WHERE lt.tag_id = t.id) AS n
-      FROM unnest(${ids}::int[]) AS t(id)`.execute(this.db);
-    const [smallest, ...others] = sizes.rows.sort((a, b) => Number(a.n) - Number(b.n)).map((r) => r.tag_id);
-    const probes = others.map((id) => sql`AND EXISTS (SELECT 1 FROM link_tags b WHERE b.link_id = a.link_id AND b.tag_id = ${id})`);
-    const r = await sql<{ n: string }>`SELECT count(*) AS n FROM link_tags a WHERE a.tag_id = ${smallest} ${sql.join(probes, sql` `)}`.execute(this.db);
-    return Number(r.rows[0]?.n ?? 0);
   }
 
   private async counters(userId: number): Promise<Counters> {
