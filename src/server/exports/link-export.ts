@@ -6,7 +6,7 @@ import type { Link, LinkListQuery } from '../../shared/link.schema';
 import type { LinkExportQuery } from '../../shared/export.schema';
 import { csvRow } from '../../shared/csv';
 import { LINK_EXPORT_COLUMNS } from '../../shared/export.schema';
-import { listFilters, STATUS_SQL } from '../links/link-list.repo';
+import { listFilters, STATUS_SQL } from '../links/link-list-sql';
 import { PgLinkListRepo } from '../links/pg-link-list.repo';
 import { LinksRepo, type LinkRow } from '../links/links.repo';
 import { presentLink } from '../links/link.presenter';

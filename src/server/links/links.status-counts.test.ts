@@ -18,7 +18,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const page = async (q: string) => (await get(t, key, `/api/v1/links?per_page=100&${q}`)).json() as { data: { id: number }[]; meta: { total: number } };
+const page = async (q: string) => {
+  const res = await get(t, key, `/api/v1/links?per_page=100&${q}`);
+  expect(res.statusCode, `${q}: ${res.body}`).toBe(200);
+  return res.json() as { data: { id: number }[]; meta: { total: number } };
+};
 const setClicks = (id: number, clicks: number) => rawQuery(t.db, 'UPDATE links SET clicks = ? WHERE id = ?', [clicks, id]);
 
 /** For each status, the total equals the rows listed; and the three statuses add up to the filtered total. */
@@ -62,7 +66,8 @@ describe('status totals over filters', () => {
         title: `counted campaign ${name}`,
         space_id: space,
         'pixel_ids[]': pixel,
-        'tags[]': 'common',
+        'tags[0]': 'common',
+        'tags[1]': 'campaign',
         ...extra,
       });
       ids[name] = link.id;
@@ -71,12 +76,12 @@ describe('status totals over filters', () => {
     await setClicks(ids.limitedEndsLater!, 5);
     // A rare tag on two of them.
     for (const name of ['ended', 'active']) {
-      const r = await t.as(key, { method: 'PATCH', url: `/api/v1/links/${ids[name]}`, ...json({ tags: ['common', 'rare'] }) });
+      const r = await t.as(key, { method: 'PATCH', url: `/api/v1/links/${ids[name]}`, ...json({ tags: ['common', 'campaign', 'rare'] }) });
       expect(r.statusCode, r.body).toBe(200);
     }
   });
 
-  const broad = [`space_id=${0}`, `pixel_id=${0}`, 'tag=common', 'search=counted', 'search=co', 'search=campaign&search_by=title', 'domain_id=0&search=counted'];
+  const broad = [`space_id=${0}`, `pixel_id=${0}`, 'tag=common', 'tag=common,nosuch', 'tag=common,campaign&tag_mode=all', 'search=counted', 'search=co', 'search=campaign&search_by=title', 'domain_id=0&search=counted'];
   const filters = () => broad.map((f) => f.replace('space_id=0', `space_id=${space}`).replace('pixel_id=0', `pixel_id=${pixel}`));
 
   it('equal the rows listed, for every filter and status, from either side', async () => {
@@ -89,6 +94,7 @@ describe('status totals over filters', () => {
     for (const filter of filters()) expect(await expectExact(filter), filter).toEqual([7, 2, 3, 2]);
     expect(await expectExact('tag=rare')).toEqual([2, 1, 1, 0]);
     expect(await expectExact('tag=rare,common&tag_mode=all')).toEqual([2, 1, 1, 0]);
+    expect(await expectExact('tag=common,nosuch&tag_mode=all')).toEqual([0, 0, 0, 0]);
     expect(await expectExact('space_id=0')).toEqual([14, 0, 14, 0]);
     // Twice: the second answer comes from the cache and is the same.
     expect(await expectExact('tag=common')).toEqual([7, 2, 3, 2]);
