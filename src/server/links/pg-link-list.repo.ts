@@ -1,33 +1,29 @@
 // The link list on PostgreSQL (issue 9): the same query parameters, rows in the same order and the same
 // exact totals as the SQLite list (link-list.repo.ts). Substring search is ILIKE, which the pg_trgm GIN
 // indexes of migration 001 answer for 3+ characters; text sorts use the "C" collation and put untitled
-// links last in both directions, as SQLite does, so both backends order rows byte for byte alike. Totals
-// as on SQLite: the plain total and the disabled count from the trigger-kept link_counters, the expired
-// count from two partial indexes, and a filtered count cached until the account's version changes.
+// links last in both directions, as SQLite does, so both backends order rows byte for byte alike. The exact
+// totals: pg-link-list-counts.ts.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import type { LinkListQuery } from '../../shared/link.schema';
 import { likePattern } from '../http/pagination';
-import { CountCache, countKey } from './count-cache';
-import { pgTagCount } from './pg-tag-count';
+import { PgLinkListCounts } from './pg-link-list-counts';
 import type { LinkRow } from './links.repo';
 import { tagKey } from '../../shared/tag.schema';
 
-type Eb = ExpressionBuilder<Database, 'links'>;
+export type Eb = ExpressionBuilder<Database, 'links'>;
 /**
  * A list query with its tags' ids when they were read first (withTagIds), and whether the tag filter matches
  * so few of the account's links (under COLLECT_SHARE) that they are collected before the page is sorted.
  */
-type ResolvedQuery = LinkListQuery & { tag_ids?: number[]; tag_collect?: boolean };
+export type ResolvedQuery = LinkListQuery & { tag_ids?: number[]; tag_collect?: boolean };
 const COLLECT_SHARE = 0.01;
 
-/** The account's row of link_counters (kept by triggers). */
-type Counters = { total: number; disabled: number; version: string };
 
 const SORT_COLUMNS = new Set(['id', 'clicks', 'title', 'alias', 'url']);
 const TEXT_COLUMNS = new Set(['title', 'alias', 'url']);
 /** The links with a title, or those without one. */
-type TitlePart = 'titled' | 'untitled';
+export type TitlePart = 'titled' | 'untitled';
 
 /** Expired (shared/link-status.ts): the end has passed, or the clicks limit is reached. */
 function expired(eb: Eb, now: string): Expression<SqlBool> {
@@ -44,9 +40,12 @@ function status(eb: Eb, s: 1 | 2 | 3, now: string): Expression<SqlBool> {
 
 export class PgLinkListRepo {
   /** Totals of filtered lists by query, with the account's version they were counted at. */
-  private readonly counts = new CountCache<string>();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly totals: PgLinkListCounts;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.totals = new PgLinkListCounts(db, (eb, userId, q, now, part) => this.conditions(eb, userId, q, now, part));
+  }
 
   /** The filters of `q` on one account (the owner, search, space, domain, pixel), without the status. */
   private filters(eb: Eb, userId: number, q: ResolvedQuery): Expression<SqlBool>[] {
@@ -97,8 +96,8 @@ export class PgLinkListRepo {
     const resolved = await this.withTagIds(userId, query);
     if (!SORT_COLUMNS.has(resolved.sort_by)) throw new Error(`unknown sort_by ${resolved.sort_by}`);
     // The exact total decides how a tag filter reads its page (it is counted anyway, and mostly cached).
-    const counters = resolved.tag_ids ? await this.counters(userId) : undefined;
-    const total = await this.count(userId, resolved, now, counters);
+    const counters = resolved.tag_ids ? await this.totals.counters(userId) : undefined;
+    const total = await this.totals.count(userId, resolved, now, counters);
     const few = !!counters && total < COLLECT_SHARE * counters.total;
     const q = few ? { ...resolved, tag_collect: true } : resolved;
     const offset = (q.page - 1) * q.per_page;
@@ -116,7 +115,7 @@ export class PgLinkListRepo {
     // A title search never matches an untitled link.
     if (titled.length === q.per_page || (q.search && q.search_by === 'title')) return { rows: titled, total };
     // A page past the titled links starts that far into the untitled ones.
-    const start = titled.length > 0 ? 0 : offset - (total - (await this.countWhere(userId, q, now, 'untitled')));
+    const start = titled.length > 0 ? 0 : offset - (total - (await this.totals.countWhere(userId, q, now, 'untitled')));
     if (start < 0) return { rows: titled, total };
     const untitled = await this.rows(userId, q, now, start, q.per_page - titled.length, 'untitled');
     return { rows: [...titled, ...untitled], total };
@@ -169,105 +168,5 @@ export class PgLinkListRepo {
     const where = [...this.filters(eb, userId, q), ...(q.status ? [status(eb, q.status, now)] : [])];
     if (part) where.push(eb('title', part === 'titled' ? 'is not' : 'is', null));
     return where;
-  }
-
-  /** `counters`: the account's, when the caller has read them already (one round trip, not two). */
-  private async count(userId: number, q: ResolvedQuery, now: string, counters?: Counters): Promise<number> {
-    const plain = !q.search && q.space_id === undefined && q.domain_id === undefined && q.pixel_id === undefined && !q.tag?.length;
-    const c = counters ?? (await this.counters(userId));
-    if (plain && q.status === 0) return c.total;
-    if (plain && q.status === 3) return c.disabled;
-    if (plain) {
-      const expired = await this.expiredCount(userId, now);
-      return q.status === 2 ? expired : c.total - c.disabled - expired;
-    }
-    const tags = q.tag?.length ? JSON.stringify([...new Set(q.tag.map(tagKey))]) : '';
-    const key = (part: string) => countKey(userId, part, q, tags);
-    // As on SQLite (link-list.repo.ts): the filtered total and its disabled links depend on neither the time
-    // nor the clicks; the expired ones are cached also until the clock reaches the next end date among them.
-    // The version is bumped in the database, so every instance sees the same one.
-    const onlyTags = !!q.tag_ids && !q.search && q.space_id === undefined && q.domain_id === undefined && q.pixel_id === undefined;
-    const total = await this.cached(key('all'), c, () => (onlyTags ? pgTagCount(this.db, q.tag_ids ?? [], q.tag_mode) : this.countWhere(userId, { ...q, status: 0 }, now)));
-    if (q.status === 0) return total;
-    const disabled = await this.cached(key('disabled'), c, () => this.countWhere(userId, { ...q, status: 3 }, now));
-    if (q.status === 3) return disabled;
-    const expired = await this.cached(
-      key('expired'),
-      c,
-      async () => (total <= (await this.expiredCount(userId, now)) ? this.countWhere(userId, { ...q, status: 2 }, now) : this.expiredCount(userId, now, q)),
-      { now, until: () => this.nextEnd(userId, q, now) },
-    );
-    return q.status === 2 ? expired : Math.max(0, total - disabled - expired);
-  }
-
-  /** A count cached as on SQLite (LinkListRepo.cached): until the version changes, and with `clock` until `until()`. */
-  private async cached(key: string, c: Counters, count: () => Promise<number>, clock?: { now: string; until: () => Promise<string | null> }): Promise<number> {
-    const hit = this.counts.get(key, c.version, clock?.now);
-    if (hit !== undefined) return hit;
-    const total = await count();
-    this.counts.set(key, c.version, total, clock && (await clock.until()));
-    return total;
-  }
-
-  /** The first end date after now among the filtered links that are not disabled (null: none ends). */
-  private async nextEnd(userId: number, q: ResolvedQuery, now: string): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('links')
-      .select('active_period_end_at')
-      .where((eb) => eb.and([...this.filters(eb, userId, q), eb('disabled', '=', 0), eb('active_period_end_at', 'is not', null), eb('active_period_end_at', '>', now)]))
-      .orderBy('active_period_end_at')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.active_period_end_at ?? null;
-  }
-
-  private async counters(userId: number): Promise<Counters> {
-    const r = await sql<Counters>`SELECT total, disabled, version FROM link_counters WHERE user_id = ${userId}`.execute(this.db);
-    const row = r.rows[0];
-    return row ? { total: Number(row.total), disabled: Number(row.disabled), version: String(row.version) } : { total: 0, disabled: 0, version: '0' };
-  }
-
-  /**
-   * Expired links of an account, by the two partial indexes of migration 002 (as on SQLite); with `q`, only
-   * those its filters match.
-   */
-  private async expiredCount(userId: number, now: string, q?: ResolvedQuery): Promise<number> {
-    if (q) {
-      const part = (byDate: boolean) =>
-        this.db
-          .selectFrom('links')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where((eb) =>
-            eb.and([
-              ...this.filters(eb, userId, q),
-              eb('disabled', '=', 0),
-              ...(byDate
-                ? [eb('active_period_end_at', 'is not', null), eb('active_period_end_at', '<=', now)]
-                : [
-                    eb('clicks_limit', 'is not', null),
-                    eb('clicks', '>=', eb.ref('clicks_limit')),
-                    eb.or([eb('active_period_end_at', 'is', null), eb('active_period_end_at', '>', now)]),
-                  ]),
-            ]),
-          )
-          .executeTakeFirstOrThrow();
-      const [a, b] = await Promise.all([part(true), part(false)]);
-      return Number(a.n) + Number(b.n);
-    }
-    const r = await sql<{ n: string }>`SELECT
-        (SELECT count(*) FROM links WHERE user_id = ${userId} AND disabled = 0 AND active_period_end_at IS NOT NULL
-          AND active_period_end_at <= ${now})
-      + (SELECT count(*) FROM links WHERE user_id = ${userId} AND disabled = 0 AND clicks_limit IS NOT NULL
-          AND clicks >= clicks_limit AND (active_period_end_at IS NULL OR active_period_end_at > ${now})) AS n`.execute(this.db);
-    return Number(r.rows[0]?.n ?? 0);
-  }
-
-  private async countWhere(userId: number, q: ResolvedQuery, now: string, part?: TitlePart): Promise<number> {
-    const r = await this.db
-      .selectFrom('links')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where((eb) => eb.and(this.conditions(eb, userId, q, now, part)))
-      .executeTakeFirstOrThrow();
-    return Number(r.n);
   }
 }
