@@ -55,12 +55,17 @@ export class LinkListCounts {
     // reaching a limit bumps the version, migration 015). Expired among the filtered: from the filter's side
     // when it matches fewer links than the account has expiry candidates (a rare tag), else from the partial
     // indexes of the expired rule, checking the filters.
+    // The next end date too is looked for on the smaller side.
     const now = b.params.now as string;
+    let few = false;
     const expired = this.cached(
       key('expired'),
       c,
-      () => (total <= this.expiredCount({ filters: [], params: b.params, fts: null }) ? this.countWhere(b, [STATUS_SQL[2]]) : this.expiredCount(probe())),
-      { now, until: () => this.nextEnd(probe()) },
+      () => {
+        few = total <= this.expiredCount({ filters: [], params: b.params, fts: null });
+        return few ? this.countWhere(b, [STATUS_SQL[2]]) : this.expiredCount(probe());
+      },
+      { now, until: () => (few ? this.nextEnd(b, false) : this.nextEnd(probe(), true)) },
     );
     return q.status === 2 ? expired : Math.max(0, total - disabled - expired);
   }
@@ -90,13 +95,19 @@ export class LinkListCounts {
     return this.stmt(`SELECT count(*) FROM links l INDEXED BY links_user_disabled WHERE ${where.join(' AND ')}`).pluck().get(b.params) as number;
   }
 
-  /** The first end date after now among the filtered links that are not disabled (null: none ends). */
-  private nextEnd(b: Built): string | null {
-    const where = ['l.user_id = @user', 'l.disabled = 0', 'l.active_period_end_at IS NOT NULL', 'l.active_period_end_at > @now', ...b.filters];
+  /**
+   * The first end date after now among the filtered links that are not disabled (null: none ends): walking
+   * the end dates in order (`inOrder`, when the filters match many links), or over the filtered links.
+   */
+  private nextEnd(b: Built, inOrder: boolean): string | null {
+    // Over the filtered links, the unary + keeps the planner off the end dates' index (it would walk them all).
+    const end = inOrder ? 'l.active_period_end_at' : '+l.active_period_end_at';
+    const where = ['l.user_id = @user', 'l.disabled = 0', `${end} IS NOT NULL`, `${end} > @now`, ...b.filters];
     if (b.fts) where.push('l.id IN (SELECT rowid FROM links_fts WHERE links_fts MATCH @match)');
-    const row = this.stmt(`SELECT l.active_period_end_at FROM links l INDEXED BY links_user_end WHERE ${where.join(' AND ')}
-      ORDER BY l.active_period_end_at LIMIT 1`).pluck().get(b.params) as string | undefined;
-    return row ?? null;
+    const source = inOrder
+      ? `SELECT l.active_period_end_at FROM links l INDEXED BY links_user_end WHERE ${where.join(' AND ')} ORDER BY l.active_period_end_at LIMIT 1`
+      : `SELECT min(l.active_period_end_at) FROM links l WHERE ${where.join(' AND ')}`;
+    return (this.stmt(source).pluck().get(b.params) as string | null | undefined) ?? null;
   }
 
   /**

@@ -43,11 +43,16 @@ export class PgLinkListCounts {
     if (q.status === 0) return total;
     const disabled = await this.cached(key('disabled'), c, () => this.countWhere(userId, { ...q, status: 3 }, now));
     if (q.status === 3) return disabled;
+    // The next end date too is looked for on the smaller side.
+    let few = false;
     const expired = await this.cached(
       key('expired'),
       c,
-      async () => (total <= (await this.expiredCount(userId, now)) ? this.countWhere(userId, { ...q, status: 2 }, now) : this.expiredCount(userId, now, q)),
-      { now, until: () => this.nextEnd(userId, q, now) },
+      async () => {
+        few = total <= (await this.expiredCount(userId, now));
+        return few ? this.countWhere(userId, { ...q, status: 2 }, now) : this.expiredCount(userId, now, q);
+      },
+      { now, until: () => this.nextEnd(userId, q, now, !few) },
     );
     return q.status === 2 ? expired : Math.max(0, total - disabled - expired);
   }
@@ -61,15 +66,23 @@ export class PgLinkListCounts {
     return total;
   }
 
-  /** The first end date after now among the filtered links that are not disabled (null: none ends). */
-  private async nextEnd(userId: number, q: ResolvedQuery, now: string): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('links')
-      .select('active_period_end_at')
-      .where((eb) => eb.and([...this.conditions(eb, userId, { ...q, status: 0 }, now), eb('disabled', '=', 0), eb('active_period_end_at', 'is not', null), eb('active_period_end_at', '>', now)]))
-      .orderBy('active_period_end_at')
-      .limit(1)
-      .executeTakeFirst();
+  /**
+   * The first end date after now among the filtered links that are not disabled (null: none ends): walking
+   * the end dates in order (`inOrder`, when the filters match many links), or over the filtered links (the
+   * `|| ''` keeps the planner from walking the end dates' index for min()).
+   */
+  private async nextEnd(userId: number, q: ResolvedQuery, now: string, inOrder: boolean): Promise<string | null> {
+    const where = (eb: Eb) =>
+      eb.and([...this.conditions(eb, userId, { ...q, status: 0 }, now), eb('disabled', '=', 0), eb('active_period_end_at', 'is not', null), eb('active_period_end_at', '>', now)]);
+    if (!inOrder) {
+      const r = await this.db
+        .selectFrom('links')
+        .select(sql<string | null>`min(active_period_end_at || '')`.as('end'))
+        .where(where)
+        .executeTakeFirst();
+      return r?.end ?? null;
+    }
+    const row = await this.db.selectFrom('links').select('active_period_end_at').where(where).orderBy('active_period_end_at').limit(1).executeTakeFirst();
     return row?.active_period_end_at ?? null;
   }
 
