@@ -8,7 +8,7 @@ import type SQLite from 'better-sqlite3';
 import type { LinkListQuery } from '../../shared/link.schema';
 import { tagKey } from '../../shared/tag.schema';
 import { CountCache, countKey } from './count-cache';
-import { listFilters, STATUS_SQL, tagSubquery, type Built } from './link-list-sql';
+import { listFilters, STATUS_SQL, tagSubquery, whereOf, type Built } from './link-list-sql';
 
 /** The account's row of link_counters. */
 export interface Counters {
@@ -28,9 +28,8 @@ export class LinkListCounts {
     return row ?? { total: 0, disabled: 0, version: 0 };
   }
 
-  /** The exact total of the list `q` (its filters built as `b`). */
-  count(userId: number, q: LinkListQuery, b: Built): number {
-    const c = this.counters(userId);
+  /** The exact total of the list `q` (its filters built as `b`); `c`: the account's counters. */
+  count(userId: number, q: LinkListQuery, b: Built, c: Counters): number {
     const plain = b.filters.length === 0 && !b.fts;
     if (plain && q.status === 0) return c.total;
     if (plain && q.status === 3) return c.disabled;
@@ -52,10 +51,9 @@ export class LinkListCounts {
     const disabled = this.cached(key('disabled'), c, () => (total <= c.disabled ? this.countWhere(b, [STATUS_SQL[3]]) : this.disabledCount(probe())));
     if (q.status === 3) return disabled;
     // Active or expired: also until the clock reaches the next end date among the filtered links (a click
-    // reaching a limit bumps the version, migration 015). Expired among the filtered: from the filter's side
-    // when it matches fewer links than the account has expiry candidates (a rare tag), else from the partial
-    // indexes of the expired rule, checking the filters.
-    // The next end date too is looked for on the smaller side.
+    // reaching a limit bumps the version, migration 015). Expired among the filtered, and the next end date:
+    // from the filter's side when it matches fewer links than the account has expiry candidates (a rare tag),
+    // else from the partial indexes of the expired rule, checking the filters.
     const now = b.params.now as string;
     let few = false;
     const expired = this.cached(
@@ -90,9 +88,7 @@ export class LinkListCounts {
 
   /** The disabled links among the filtered, read from the account's disabled ones (links_user_disabled). */
   private disabledCount(b: Built): number {
-    const where = ['l.user_id = @user', 'l.disabled = 1', ...b.filters];
-    if (b.fts) where.push('l.id IN (SELECT rowid FROM links_fts WHERE links_fts MATCH @match)');
-    return this.stmt(`SELECT count(*) FROM links l INDEXED BY links_user_disabled WHERE ${where.join(' AND ')}`).pluck().get(b.params) as number;
+    return this.stmt(`SELECT count(*) FROM links l INDEXED BY links_user_disabled WHERE ${whereOf(b, ['l.disabled = 1']).join(' AND ')}`).pluck().get(b.params) as number;
   }
 
   /**
@@ -102,8 +98,7 @@ export class LinkListCounts {
   private nextEnd(b: Built, inOrder: boolean): string | null {
     // Over the filtered links, the unary + keeps the planner off the end dates' index (it would walk them all).
     const end = inOrder ? 'l.active_period_end_at' : '+l.active_period_end_at';
-    const where = ['l.user_id = @user', 'l.disabled = 0', `${end} IS NOT NULL`, `${end} > @now`, ...b.filters];
-    if (b.fts) where.push('l.id IN (SELECT rowid FROM links_fts WHERE links_fts MATCH @match)');
+    const where = whereOf(b, ['l.disabled = 0', `${end} IS NOT NULL`, `${end} > @now`]);
     const source = inOrder
       ? `SELECT l.active_period_end_at FROM links l INDEXED BY links_user_end WHERE ${where.join(' AND ')} ORDER BY l.active_period_end_at LIMIT 1`
       : `SELECT min(l.active_period_end_at) FROM links l WHERE ${where.join(' AND ')}`;
@@ -139,14 +134,16 @@ export class LinkListCounts {
    * whose end has not passed; with filters, only those they match (each candidate of the two partial indexes checked).
    */
   private expiredCount(b: Built): number {
-    const filters = [...b.filters, ...(b.fts ? ['l.id IN (SELECT rowid FROM links_fts WHERE links_fts MATCH @match)'] : [])];
-    const and = filters.map((f) => ` AND ${f}`).join('');
-    const byDate = this.stmt(`SELECT count(*) FROM links l INDEXED BY links_user_end WHERE l.user_id = @user
-      AND l.disabled = 0 AND l.active_period_end_at IS NOT NULL AND l.active_period_end_at <= @now${and}`).pluck().get(b.params) as number;
-    const byClicks = this.stmt(`SELECT count(*) FROM links l INDEXED BY links_user_limit_reached WHERE l.user_id = @user
-      AND l.disabled = 0 AND l.clicks_limit IS NOT NULL AND l.clicks >= l.clicks_limit
-      AND (l.active_period_end_at IS NULL OR l.active_period_end_at > @now)${and}`).pluck().get(b.params) as number;
-    return byDate + byClicks;
+    const byDate = whereOf(b, ['l.disabled = 0', 'l.active_period_end_at IS NOT NULL', 'l.active_period_end_at <= @now']);
+    const byClicks = whereOf(b, [
+      'l.disabled = 0',
+      'l.clicks_limit IS NOT NULL',
+      'l.clicks >= l.clicks_limit',
+      '(l.active_period_end_at IS NULL OR l.active_period_end_at > @now)',
+    ]);
+    const count = (index: string, where: string[]) =>
+      this.stmt(`SELECT count(*) FROM links l INDEXED BY ${index} WHERE ${where.join(' AND ')}`).pluck().get(b.params) as number;
+    return count('links_user_end', byDate) + count('links_user_limit_reached', byClicks);
   }
 
   /** Search hits of an account; when it owns every link, the search index alone answers. */
@@ -158,8 +155,6 @@ export class LinkListCounts {
   }
 
   private countWhere(b: Built, extra: string[]): number {
-    const where = ['l.user_id = @user', ...b.filters, ...extra];
-    if (b.fts) where.push('l.id IN (SELECT rowid FROM links_fts WHERE links_fts MATCH @match)');
-    return this.stmt(`SELECT count(*) FROM links l WHERE ${where.join(' AND ')}`).pluck().get(b.params) as number;
+    return this.stmt(`SELECT count(*) FROM links l WHERE ${whereOf(b, extra).join(' AND ')}`).pluck().get(b.params) as number;
   }
 }

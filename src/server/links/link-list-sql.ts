@@ -48,6 +48,14 @@ export interface Built {
   fts: string | null;
 }
 
+/** The FTS match of a search of 3+ characters, as a condition on `l`. */
+const FTS_MATCH = 'l.id IN (SELECT rowid FROM links_fts WHERE links_fts MATCH @match)';
+
+/** Every condition of `b` on `l`, to join with AND: the owner, its filters, `extra`, and its search's FTS match. */
+export function whereOf(b: Built, extra: string[] = []): string[] {
+  return ['l.user_id = @user', ...b.filters, ...extra, ...(b.fts ? [FTS_MATCH] : [])];
+}
+
 /**
  * The list's filters as SQL on `l` (also the links export's, exports/link-export.ts). The tag filter is a
  * subquery of the tags' links, or with `probeTags` checked link by link; given the tags' ids (`tagIds`), it is

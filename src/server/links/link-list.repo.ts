@@ -4,7 +4,7 @@
 import type SQLite from 'better-sqlite3';
 import type { LinkListQuery } from '../../shared/link.schema';
 import type { LinkRow } from './links.repo';
-import { listFilters, STATUS_SQL } from './link-list-sql';
+import { listFilters, STATUS_SQL, whereOf } from './link-list-sql';
 import { LinkListCounts } from './link-list-counts';
 
 /**
@@ -35,9 +35,10 @@ export class LinkListRepo {
 
   list(userId: number, q: LinkListQuery, now: string): { rows: LinkRow[]; total: number } {
     const counted = listFilters(userId, q, now);
-    const total = this.totals.count(userId, q, counted);
+    const counters = this.totals.counters(userId);
+    const total = this.totals.count(userId, q, counted, counters);
     // A tag filter that many links match: read the page in order, checking each link's tags (see PROBE_SHARE).
-    const probe = !!q.tag?.length && total >= PROBE_SHARE[q.tag_mode] * this.totals.counters(userId).total;
+    const probe = !!q.tag?.length && total >= PROBE_SHARE[q.tag_mode] * counters.total;
     const b = probe ? listFilters(userId, q, now, true) : counted;
     const where = ['l.user_id = @user', ...b.filters];
     if (q.status !== 0) where.push(STATUS_SQL[q.status]);
@@ -67,9 +68,7 @@ export class LinkListRepo {
    */
   selectIds(userId: number, q: LinkListQuery, now: string, only?: number[]): number[] {
     const b = listFilters(userId, q, now);
-    const where = ['l.user_id = @user', ...b.filters];
-    if (q.status !== 0) where.push(STATUS_SQL[q.status]);
-    if (b.fts) where.push('l.id IN (SELECT rowid FROM links_fts WHERE links_fts MATCH @match)');
+    const where = whereOf(b, q.status !== 0 ? [STATUS_SQL[q.status]] : []);
     const params: Record<string, unknown> = { ...b.params };
     if (only) {
       where.push('l.id IN (SELECT value FROM json_each(@only))');

@@ -24,6 +24,11 @@ const page = async (q: string) => {
   return res.json() as { data: { id: number }[]; meta: { total: number } };
 };
 const setClicks = (id: number, clicks: number) => rawQuery(t.db, 'UPDATE links SET clicks = ? WHERE id = ?', [clicks, id]);
+/** A PATCH (a body) or DELETE (none) of link `id` as the current account, which must succeed. */
+async function write(id: number, body?: Record<string, unknown>): Promise<void> {
+  const res = await t.as(key, { method: body ? 'PATCH' : 'DELETE', url: `/api/v1/links/${id}`, ...(body ? json(body) : {}) });
+  expect(res.statusCode, res.body).toBe(200);
+}
 
 /** For each status, the total equals the rows listed; and the three statuses add up to the filtered total. */
 async function expectExact(filter: string): Promise<number[]> {
@@ -75,10 +80,7 @@ describe('status totals over filters', () => {
     await setClicks(ids.limited!, 3);
     await setClicks(ids.limitedEndsLater!, 5);
     // A rare tag on two of them.
-    for (const name of ['ended', 'active']) {
-      const r = await t.as(key, { method: 'PATCH', url: `/api/v1/links/${ids[name]}`, ...json({ tags: ['common', 'campaign', 'rare'] }) });
-      expect(r.statusCode, r.body).toBe(200);
-    }
+    for (const name of ['ended', 'active']) await write(ids[name]!, { tags: ['common', 'campaign', 'rare'] });
   });
 
   const broad = [`space_id=${0}`, `pixel_id=${0}`, 'tag=common', 'tag=common,nosuch', 'tag=common,campaign&tag_mode=all', 'search=counted', 'search=co', 'search=campaign&search_by=title', 'domain_id=0&search=counted'];
@@ -112,23 +114,19 @@ describe('status totals over filters', () => {
     await new Promise((r) => setTimeout(r, 1600));
     expect(await expectExact('tag=clock')).toEqual([2, 0, 2, 0]);
     // An end date or a clicks limit changed by an update: the cached totals follow at once.
-    const later = await t.as(key, { method: 'PATCH', url: `/api/v1/links/${soon.id}`, ...json({ active_period_end_at: FUTURE }) });
-    expect(later.statusCode, later.body).toBe(200);
+    await write(soon.id, { active_period_end_at: FUTURE });
     expect(await expectExact('tag=clock')).toEqual([2, 1, 1, 0]);
-    const raised = await t.as(key, { method: 'PATCH', url: `/api/v1/links/${capped.id}`, ...json({ clicks_limit: 10 }) });
-    expect(raised.statusCode, raised.body).toBe(200);
+    await write(capped.id, { clicks_limit: 10 });
     expect(await expectExact('tag=clock')).toEqual([2, 2, 0, 0]);
     await setClicks(capped.id, 10);
     expect(await expectExact('tag=clock')).toEqual([2, 1, 1, 0]);
-    const ended = await t.as(key, { method: 'PATCH', url: `/api/v1/links/${soon.id}`, ...json({ active_period_end_at: PAST }) });
-    expect(ended.statusCode, ended.body).toBe(200);
+    await write(soon.id, { active_period_end_at: PAST });
     expect(await expectExact('tag=clock')).toEqual([2, 0, 2, 0]);
-    const off = await t.as(key, { method: 'PATCH', url: `/api/v1/links/${soon.id}`, ...json({ disabled: 1 }) });
-    expect(off.statusCode, off.body).toBe(200);
+    await write(soon.id, { disabled: 1 });
     expect(await expectExact('tag=clock')).toEqual([2, 0, 1, 1]);
-    await t.as(key, { method: 'PATCH', url: `/api/v1/links/${capped.id}`, ...json({ tags: ['elsewhere'] }) });
+    await write(capped.id, { tags: ['elsewhere'] });
     expect(await expectExact('tag=clock')).toEqual([1, 0, 0, 1]);
-    await t.as(key, { method: 'DELETE', url: `/api/v1/links/${soon.id}` });
+    await write(soon.id);
     expect(await expectExact('tag=clock')).toEqual([0, 0, 0, 0]);
     // Another account's links never count.
     const other = await createLink(t, t.adminKey, { url: 'https://e.com/admin', 'tags[]': 'clock', disabled: 1 });

@@ -25,7 +25,8 @@ export class PgLinkListCounts {
 
   /** `counters`: the account's, when the caller has read them already (one round trip, not two). */
   async count(userId: number, q: ResolvedQuery, now: string, counters?: Counters): Promise<number> {
-    const plain = !q.search && q.space_id === undefined && q.domain_id === undefined && q.pixel_id === undefined && !q.tag?.length;
+    const others = !!q.search || q.space_id !== undefined || q.domain_id !== undefined || q.pixel_id !== undefined;
+    const plain = !others && !q.tag?.length;
     const c = counters ?? (await this.counters(userId));
     if (plain && q.status === 0) return c.total;
     if (plain && q.status === 3) return c.disabled;
@@ -35,10 +36,10 @@ export class PgLinkListCounts {
     }
     const tags = q.tag?.length ? JSON.stringify([...new Set(q.tag.map(tagKey))]) : '';
     const key = (part: string) => countKey(userId, part, q, tags);
-    // As on SQLite (link-list.repo.ts): the filtered total and its disabled links depend on neither the time
+    // As on SQLite (link-list-counts.ts): the filtered total and its disabled links depend on neither the time
     // nor the clicks; the expired ones are cached also until the clock reaches the next end date among them.
     // The version is bumped in the database, so every instance sees the same one.
-    const onlyTags = !!q.tag_ids && !q.search && q.space_id === undefined && q.domain_id === undefined && q.pixel_id === undefined;
+    const onlyTags = !others && !!q.tag_ids;
     const total = await this.cached(key('all'), c, () => (onlyTags ? pgTagCount(this.db, q.tag_ids ?? [], q.tag_mode) : this.countWhere(userId, { ...q, status: 0 }, now)));
     if (q.status === 0) return total;
     const disabled = await this.cached(key('disabled'), c, () => this.countWhere(userId, { ...q, status: 3 }, now));
@@ -57,7 +58,7 @@ export class PgLinkListCounts {
     return q.status === 2 ? expired : Math.max(0, total - disabled - expired);
   }
 
-  /** A count cached as on SQLite (LinkListRepo.cached): until the version changes, and with `clock` until `until()`. */
+  /** A count cached as on SQLite (LinkListCounts.cached): until the version changes, and with `clock` until `until()`. */
   private async cached(key: string, c: Counters, count: () => Promise<number>, clock?: { now: string; until: () => Promise<string | null> }): Promise<number> {
     const hit = this.counts.get(key, c.version, clock?.now);
     if (hit !== undefined) return hit;

@@ -3,9 +3,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 /**
- * Links with the tags when nothing else filters, as on SQLite (LinkListRepo.tagCount): link_tags alone answers (a tag's links are
- * all of its account's), without reading the links. One tag: its index range. Any of several: their
- * distinct links. All: the smallest tag's links that have each of the others.
+ * Links with the tags when nothing else filters, as on SQLite (LinkListCounts.tagCount): link_tags alone
+ * answers (a tag's links are all of its account's), without reading the links. One tag: its index range. Any
+ * of several: their distinct links. All: the smallest tag's links that have each of the others.
  */
 export async function pgTagCount(db: Kysely<Database>, ids: number[], mode: 'any' | 'all'): Promise<number> {
   if (!ids.length) return 0;
