@@ -1,43 +1,32 @@
 import { z } from 'zod';
 import { LIMITS } from './enums';
-import { flag01, nullableUrl } from './fields';
+import { flag01, noBidiControls, nullableUrl } from './fields';
+import { canonicalHost } from './host-name';
 import { listQuery } from './list-query';
 import type { domainObject } from './objects/domain.object';
 
-/** Strips scheme, path and port, lower-cases; returns null when what is left is not a hostname. */
+/**
+ * Strips scheme and path, then the one host normalisation (canonicalHost: case, port, trailing dot, IDN to
+ * punycode); null when what is left is not a domain name (one label only, other than localhost; an IP address).
+ */
 export function normaliseDomainName(input: string): string | null {
-  let s = input.trim().toLowerCase();
-  s = s.replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
-  s = s.split(/[/?#]/)[0] ?? '';
-  s = s.replace(/:\d*$/, '').replace(/\.$/, '');
-  if (!s || s.length > LIMITS.domainNameMax) return null;
-  let host: string;
-  try {
-    host = new URL(`http://${s}`).hostname;
-  } catch {
-    return null;
-  }
-  // An ASCII name the URL parser had to change was not a plain hostname (IDNs become punycode).
-  if (host !== s && /^[\x20-\x7e]*$/.test(s)) return null;
+  const s = input.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#]/)[0] ?? '';
+  const host = canonicalHost(s);
+  if (!host || host.startsWith('[')) return null;
   const labels = host.split('.');
-  const labelOk = (l: string) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l);
-  if (!labels.every(labelOk)) return null;
   if (labels.length < 2 && host !== 'localhost') return null;
   if (/^\d+$/.test(labels[labels.length - 1] ?? '')) return null;
   return host;
 }
 
-export const domainNameField = z
-  .string()
-  .max(LIMITS.domainNameMax)
-  .transform((v, ctx) => {
-    const name = normaliseDomainName(v);
-    if (!name) {
-      ctx.addIssue({ code: 'custom', message: 'must be a valid domain name, like links.example.com.' });
-      return z.NEVER;
-    }
-    return name;
-  });
+export const domainNameField = noBidiControls(z.string().max(LIMITS.domainNameMax)).transform((v, ctx) => {
+  const name = normaliseDomainName(v);
+  if (!name) {
+    ctx.addIssue({ code: 'custom', message: 'must be a valid domain name, like links.example.com.' });
+    return z.NEVER;
+  }
+  return name;
+});
 
 /**
  * `https` (beyond the seed): 1 builds the domain's short URLs and QR codes as https://{name}/..., 0 as
@@ -53,6 +42,8 @@ export const domainCreateSchema = z.object({
 });
 
 export const domainUpdateSchema = z.object({
+  /** Not updatable: a name sent is checked (the server refuses a reserved host) and otherwise ignored. */
+  name: domainNameField.optional(),
   homepage_url: nullableUrl().optional(),
   not_found_url: nullableUrl().optional(),
   https: httpsField,

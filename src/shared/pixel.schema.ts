@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { LIMITS, PIXEL_TYPES } from './enums';
+import { nameText } from './fields';
 import { listQuery } from './list-query';
 import type { pixelObject } from './objects/pixel.object';
 
-const nameField = z.string().trim().min(1).max(LIMITS.pixelNameMax);
+const nameField = nameText(LIMITS.pixelNameMax);
 const typeField = z.enum(PIXEL_TYPES, { error: `must be one of: ${PIXEL_TYPES.join(', ')}.` });
 const valueField = z
   .string()

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { LIMITS } from './enums';
-import { intField } from './fields';
+import { intField, nameText } from './fields';
 import { listQuery } from './list-query';
 import type { spaceObject } from './objects/space.object';
 
-const nameField = z.string().trim().min(1).max(LIMITS.spaceNameMax);
+const nameField = nameText(LIMITS.spaceNameMax);
 const colorField = intField(1, 6);
 
 export const spaceCreateSchema = z.object({ name: nameField, color: colorField.optional() });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { LIMITS, USER_ROLES } from './enums';
+import { nameText } from './fields';
 import { listQuery } from './list-query';
 import type { accountObject, userObject } from './objects/user.object';
 
-const nameField = z.string().trim().min(1).max(LIMITS.userNameMax);
+const nameField = nameText(LIMITS.userNameMax);
 const roleField = z.enum(USER_ROLES, { error: 'must be one of: admin, user.' });
 
 export const userCreateSchema = z.object({ name: nameField, role: roleField.optional() });

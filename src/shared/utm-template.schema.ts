@@ -2,13 +2,13 @@
 // One schema for the API and the dashboard's form.
 import { z } from 'zod';
 import { LIMITS } from './enums';
-import { nullableText } from './fields';
+import { nameText, nullableText } from './fields';
 import { listQuery } from './list-query';
 import { UTM_KEYS, type UtmKey } from './utm';
 import type { utmTemplateObject } from './objects/utm-template.object';
 
 export const UTM_TEMPLATE_NAME_MAX = 64;
-const nameField = z.string().trim().min(1).max(UTM_TEMPLATE_NAME_MAX);
+const nameField = nameText(UTM_TEMPLATE_NAME_MAX);
 const utmFields = Object.fromEntries(UTM_KEYS.map((k) => [k, nullableText(LIMITS.utmMax).optional()])) as Record<
   UtmKey,
   z.ZodOptional<ReturnType<typeof nullableText>>

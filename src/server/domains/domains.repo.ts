@@ -4,6 +4,8 @@ import type { Domain, DomainCreate, DomainListQuery, DomainUpdate } from '../../
 import { likePattern, nowIso } from '../http/pagination';
 import { likeOperator } from '../db/dialect';
 import { domainHttps, storedDomainUrl } from './domain-url';
+import { fieldError } from '../http/errors';
+import { ogImagesOfDomain, releaseOgImages } from '../previews/og-image-orphans';
 
 type Row = Omit<Domain, 'url' | 'https'> & { https: number | null };
 
@@ -11,7 +13,14 @@ export class DomainsRepo {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly baseUrl: string,
+    /** reservedHostsOf(config): names no account may take (the names are normalised by the schemas). */
+    private readonly reserved: ReadonlySet<string>,
   ) {}
+
+  /** Refuses a reserved host for everyone, admins too: it is the instance's default domain. */
+  private checkName(name: string | undefined): void {
+    if (name !== undefined && this.reserved.has(name)) throw fieldError('name', 'is reserved by this instance.');
+  }
 
   private base(userId: number) {
     return this.db
@@ -54,6 +63,7 @@ export class DomainsRepo {
   }
 
   async create(userId: number, input: DomainCreate): Promise<number> {
+    this.checkName(input.name);
     const now = nowIso();
     const r = await this.db
       .insertInto('domains')
@@ -73,9 +83,12 @@ export class DomainsRepo {
   }
 
   async update(userId: number, id: number, input: DomainUpdate): Promise<boolean> {
+    // The name is not updatable: one sent is only checked.
+    const { name, ...changes } = input;
+    this.checkName(name);
     const r = await this.db
       .updateTable('domains')
-      .set({ ...input, updated_at: nowIso() })
+      .set({ ...changes, updated_at: nowIso() })
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .executeTakeFirst();
@@ -83,7 +96,9 @@ export class DomainsRepo {
   }
 
   async delete(userId: number, id: number): Promise<boolean> {
+    const images = await ogImagesOfDomain(this.db, id);
     const r = await this.db.deleteFrom('domains').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (images.length) await releaseOgImages(this.db, userId, images);
     return Number(r.numDeletedRows) > 0;
   }
 

@@ -5,14 +5,17 @@ import { pageOf } from '../../shared/objects/common.object';
 import { crudRoutes } from '../http/crud';
 import { DomainsRepo } from './domains.repo';
 import { domainCreateExample, domainExample } from './domains.examples';
+import { reservedHostsOf, warnReservedDomains } from './reserved-hosts';
 
 const domainPage = pageOf(domainObject, 'Domain');
 
 export async function domainsRoutes(app: FastifyInstance): Promise<void> {
+  const reserved = reservedHostsOf(app.ctx.config);
+  await warnReservedDomains(app.ctx.db.kysely, reserved, app.log);
   crudRoutes(app, {
     tag: 'Domains',
     object: 'domain',
-    repo: new DomainsRepo(app.ctx.db.kysely, app.ctx.config.baseUrl),
+    repo: new DomainsRepo(app.ctx.db.kysely, app.ctx.config.baseUrl, reserved),
     schemas: { create: domainCreateSchema, update: domainUpdateSchema, list: domainListQuerySchema },
     docs: {
       item: domainObject,
@@ -23,9 +26,9 @@ export async function domainsRoutes(app: FastifyInstance): Promise<void> {
         list: 'One page of your domains, newest first by default; `search` matches the name, `sort_by` is `id` or `name`; `total` is exact.',
         get: 'One of your domains, with its URL and the number of links on it.',
         create:
-          '`name` is a hostname (scheme, path and port are stripped, it is lower-cased) that no domain of the instance has yet. `https` (default 1) sets the scheme of its short URLs and QR codes; `homepage_url` and `not_found_url` are optional redirects for `/` and unknown aliases. Answers 201 with the domain.',
+          '`name` is a hostname (scheme, path, port and a trailing dot are stripped, it is lower-cased, an IDN becomes punycode) that no domain of the instance has yet, and not the host of `BASE_URL` or one in `RESERVED_HOSTS` (422: "is reserved by this instance"), for admins too. `https` (default 1) sets the scheme of its short URLs and QR codes; `homepage_url` and `not_found_url` are optional redirects for `/` and unknown aliases. Answers 201 with the domain.',
         update:
-          'Changes `homepage_url`, `not_found_url` (an empty value clears) and `https`; the name cannot change. Fields not sent keep their values.',
+          'Changes `homepage_url`, `not_found_url` (an empty value clears) and `https`; the name cannot change (a `name` sent is ignored, unless it is invalid or reserved: 422). Fields not sent keep their values.',
         delete: "Deletes the domain and every link on it, with the links' click history.",
       },
       createExamples: { request: domainCreateExample, response: { data: domainExample, status: 200 } },

@@ -1,6 +1,7 @@
 // Where a visit goes: the first matching target (or the next rotation value), and the visitor's query
 // string merged into it (the visitor's values win over the destination's own for the same name).
 import { matchTarget } from '../../shared/target-matching';
+import { canonicalHost } from '../../shared/host-name';
 import type { CachedLink } from './link-cache';
 import type { VisitorInfo } from '../visitor/visitor';
 
@@ -40,19 +41,9 @@ export function mergeQuery(destination: string, requestUrl: string): string {
   return url.toString();
 }
 
-/** The host a request names: port dropped, lower-cased, trailing dot removed. */
+/** The host a request names, normalised as domain names are (canonicalHost); '' when it is not a host name. */
 export function hostOf(raw: string | undefined): string {
-  if (!raw) return '';
-  let host = raw;
-  if (host.startsWith('[')) {
-    const end = host.indexOf(']');
-    host = end > 0 ? host.slice(0, end + 1) : host;
-  } else {
-    const colon = host.indexOf(':');
-    if (colon >= 0) host = host.slice(0, colon);
-  }
-  host = host.toLowerCase();
-  return host.endsWith('.') ? host.slice(0, -1) : host;
+  return raw ? (canonicalHost(raw) ?? '') : '';
 }
 
 /**

@@ -58,6 +58,8 @@ export class LinkCache {
   private readonly loading = new Map<string, Promise<CachedLink | null>>();
   private readonly loadingDomains = new Map<string, Promise<CachedDomain | null>>();
   private generation = 0;
+  /** Hosts that are always the default domain, whatever row names them (domains/reserved-hosts.ts). */
+  private reserved: ReadonlySet<string> = new Set();
 
   constructor(
     private readonly source: LinkSource,
@@ -71,7 +73,15 @@ export class LinkCache {
     changes.on('created', () => this.dropMisses());
   }
 
+  /** The hosts of reservedHostsOf(config): no account's domain ever answers for them. */
+  reserve(hosts: ReadonlySet<string>): void {
+    this.reserved = hosts;
+    this.clear();
+  }
+
+  /** `host` as hostOf() gives it (canonicalHost: the form domain names are stored in); null: the default domain. */
   domainFor(host: string): MaybePromise<CachedDomain | null> {
+    if (this.reserved.has(host)) return null;
     const d = this.domains.get(host);
     if (d !== undefined) return d;
     const pending = this.loadingDomains.get(host);
