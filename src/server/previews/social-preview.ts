@@ -1,6 +1,7 @@
 // Link previews for social crawlers (issue 12): the crawlers of X/Twitter, Facebook, LinkedIn, Slack, Discord,
 // WhatsApp and Telegram (by User-Agent) get a small page with the link's Open Graph tags instead of the redirect,
-// when the link has any of them. People, and every link without a preview, are redirected as before.
+// when the link has any of them. People, and every link without a preview, are redirected as before. A gated
+// link's card (password, warning, clicks limit) has no destination (redirect.engine.ts visit()).
 import { esc, renderPage } from '../redirect/pages/layout';
 
 const CRAWLERS = /Twitterbot|facebookexternalhit|Facebot|facebookcatalog|LinkedInBot|Slackbot|Slack-ImgProxy|Discordbot|WhatsApp|TelegramBot/i;
@@ -22,9 +23,11 @@ export function previewOf(row: { og_title: string | null; og_description: string
 
 /**
  * The page a crawler gets: Open Graph and Twitter card tags (escaped), the short URL as og:url, and a link to the
- * destination for anything that shows the page itself. `fallbackTitle`: the link's title, else its destination.
+ * destination for anything that shows the page itself. `destination` null: a gated link (password, warning,
+ * clicks limit), whose card must not tell it in any form. `fallbackTitle`: the link's title, else its
+ * destination (or, gated, the short URL).
  */
-export function previewPage(p: Preview, shortUrl: string, destination: string, fallbackTitle: string): string {
+export function previewPage(p: Preview, shortUrl: string, destination: string | null, fallbackTitle: string): string {
   const title = p.title ?? fallbackTitle;
   const meta = (attr: 'property' | 'name', key: string, value: string | null) => (value ? `<meta ${attr}="${key}" content="${esc(value)}">` : '');
   const head = [
@@ -39,6 +42,7 @@ export function previewPage(p: Preview, shortUrl: string, destination: string, f
     meta('name', 'twitter:image', p.image),
     meta('name', 'description', p.description),
   ].join('');
-  const body = `<h1 class="break">${esc(title)}</h1>${p.description ? `<p class="break">${esc(p.description)}</p>` : ''}<p><a class="btn" href="${esc(destination)}">Continue</a></p>`;
+  const go = destination === null ? '' : `<p><a class="btn" href="${esc(destination)}">Continue</a></p>`;
+  const body = `<h1 class="break">${esc(title)}</h1>${p.description ? `<p class="break">${esc(p.description)}</p>` : ''}${go}`;
   return renderPage({ title, body, head });
 }

@@ -143,6 +143,19 @@ describe('redirect fast path (listening server)', () => {
     expect(await eventCount(t, l.id)).toBe(50);
   });
 
+  it('a limited link: bots take slots like people, HEAD gets no Location (issue 21)', async () => {
+    await start();
+    const l = await createLink(t, { url: 'https://example.com/', alias: 'lim-bot', clicks_limit: 5 });
+    const heads = await Promise.all(Array.from({ length: 20 }, () => get('/lim-bot', {}, 'HEAD')));
+    expect(heads.every((a) => a.status === 302 && a.headers.location === undefined)).toBe(true);
+    const bots = await Promise.all(Array.from({ length: 50 }, () => get('/lim-bot', { 'user-agent': GOOGLEBOT })));
+    expect(bots.filter((a) => a.headers.location === 'https://example.com/')).toHaveLength(5);
+    expect(bots.filter((a) => a.status === 410)).toHaveLength(45);
+    expect((await get('/lim-bot', {}, 'HEAD')).status).toBe(410);
+    await flush(t);
+    expect(await dbClicks(t, l.id)).toBe(5);
+  });
+
   it('sees API changes at once, and leaves the application routes alone', async () => {
     await start();
     const l = await createLink(t, { url: 'https://example.com/one', alias: 'chg' });

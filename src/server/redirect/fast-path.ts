@@ -94,7 +94,9 @@ export class FastPath {
     // 'expired': the limit was reached by this visit's turn, and nothing was counted; the route's
     // visit() sees the same count and answers with the expired page or expiration_url.
     if (out.kind !== 'redirect') return false;
-    res.writeHead(out.status, { location: locationOf(out.location), 'cache-control': 'private, no-store', 'content-length': '0' });
+    const headers = { 'cache-control': 'private, no-store', 'content-length': '0' };
+    // location null: a HEAD on a limited link is not told the destination (forward()).
+    res.writeHead(out.status, out.location === null ? headers : { location: locationOf(out.location), ...headers });
     res.end();
     this.served++;
     return true;

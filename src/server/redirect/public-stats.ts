@@ -1,12 +1,12 @@
 // `/{alias}/+`: the link's public statistics. privacy 0: anyone; 1: a 404 page for everyone;
 // 2: the statistics password first (remembered in a signed cookie for that link only).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { verifyPassword } from '../auth/secrets';
+import { verifyLimited } from '../auth/attempt-limits';
 import { StatsRepo } from '../stats/stats.repo';
 import type { RedirectEngine } from './redirect.engine';
 import type { CachedLink } from './link-cache';
-import { sendPage } from './respond';
-import { notFoundPage, passwordPage, tooManyAttemptsPage } from './pages/pages';
+import { formAction, sendPage, sendTooManyAttempts } from './respond';
+import { notFoundPage, passwordPage } from './pages/pages';
 import { statsPage } from './pages/stats-page';
 
 type AliasRequest = FastifyRequest<{ Params: { alias: string }; Body: unknown }>;
@@ -27,7 +27,7 @@ export async function publicStatsRoutes(app: FastifyInstance, opts: { engine: Re
     const link = await visible(request);
     if (!link) return sendPage(reply, 404, notFoundPage());
     if (link.privacy === 2 && !engine.grants.has(request.cookies, 'st', link.id, link.password_hash)) {
-      return sendPage(reply, 200, passwordPage({ action: request.url, purpose: 'stats' }));
+      return sendPage(reply, 200, passwordPage({ action: formAction(request.url), purpose: 'stats' }));
     }
     return sendPage(reply, 200, await statsPage(repo, link));
   });
@@ -38,14 +38,9 @@ export async function publicStatsRoutes(app: FastifyInstance, opts: { engine: Re
     if (link.privacy !== 2 || !link.password_hash) return sendPage(reply, 200, await statsPage(repo, link));
     const body = request.body as Record<string, unknown> | undefined;
     const password = typeof body?.password === 'string' ? body.password : '';
-    const key = `stats|${engine.ipOf(request.raw)}|${link.id}`;
-    const wait = await engine.attempts.retryAfter(key);
-    if (wait) return sendPage(reply.header('retry-after', String(wait)), 429, tooManyAttemptsPage(wait));
-    if (!(await verifyPassword(password.slice(0, 256), link.password_hash))) {
-      await engine.attempts.fail(key);
-      return sendPage(reply, 401, passwordPage({ action: request.url, purpose: 'stats', error: 'Wrong password. Try again.' }));
-    }
-    await engine.attempts.reset(key);
+    const verdict = await verifyLimited(engine.attempts, `st|${engine.ipOf(request.raw)}|${link.id}`, password, link.password_hash);
+    if (!verdict.ok && verdict.retryAfter) return sendTooManyAttempts(reply, verdict.retryAfter);
+    if (!verdict.ok) return sendPage(reply, 401, passwordPage({ action: formAction(request.url), purpose: 'stats', error: 'Wrong password. Try again.' }));
     reply.header('set-cookie', engine.grants.issue('st', link.id, link.password_hash, engine.secure(request), link.alias));
     return sendPage(reply, 200, await statsPage(repo, link));
   });

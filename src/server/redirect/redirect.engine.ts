@@ -9,13 +9,14 @@ import { LimitJournal } from '../clicks/limit-journal';
 import { VisitorResolver, type VisitorInfo } from '../visitor/visitor';
 import { LinkCache, type CachedDomain, type CachedLink } from './link-cache';
 import { PgLinkSource, SqliteLinkSource, type MaybePromise } from './link-source';
-import { AttemptLimiter, Grants, loadSecret, type Attempts } from './grants';
-import { PgAttempts } from './pg-attempts';
+import { Grants, loadSecret } from './grants';
+import { attemptLimitsFor, type AttemptLimits } from '../auth/attempt-limits';
 import { hostOf, mergeQuery, pickDestination, type Picked } from './destination';
+import { reservedHostsOf } from '../domains/reserved-hosts';
 import { ClickTracking } from '../clicks/click-tracking';
 import { VisitorSalts } from '../clicks/visitor-marker';
 import { clientHost, clientIp } from '../http/client-address';
-import { sendPage, sendRedirect } from './respond';
+import { formAction, sendPage, sendRedirect } from './respond';
 import { expiredPage, notFoundPage, passwordPage, sensitivePage } from './pages/pages';
 import { pixelsPage } from './pages/pixels-page';
 import { expiryOf, firstGate } from '../../shared/visit-decision';
@@ -33,7 +34,8 @@ export interface VisitFlags {
 
 /** What a visit that passed the gates (checks 2 to 5) ends in. */
 export type Forward =
-  | { kind: 'redirect'; location: string; status: 302 | 303 }
+  /** location null: a HEAD on a limited link, which counts nothing and so is not told the destination. */
+  | { kind: 'redirect'; location: string | null; status: 302 | 303 }
   | { kind: 'pixels'; html: string; csp: string }
   /** The click limit was reached by this very visit's turn; nothing was counted. */
   | { kind: 'expired' };
@@ -63,7 +65,8 @@ export class RedirectEngine {
   /** Limited links' clicks, durable before the redirect (SQLite files only). */
   readonly journal: LimitJournal | null;
   readonly grants: Grants;
-  readonly attempts: Attempts;
+  /** Password attempts per visitor and link (redirect and statistics), taken in the database. */
+  readonly attempts: AttemptLimits;
   readonly visitors: VisitorResolver;
   readonly salts: VisitorSalts;
   private readonly tracking: ClickTracking;
@@ -82,7 +85,6 @@ export class RedirectEngine {
       this.counters = new PgClickCounters(db.url);
       this.cache = new LinkCache(new PgLinkSource(db.pool), ctx.changes, (id) => this.counters.forget(id));
       this.writer = new ClickWriter({ postgresUrl: db.url }, { onError });
-      this.attempts = new PgAttempts(db.pool);
     } else {
       const { sqlite } = db;
       // The journal's replay restores links.clicks after a crash: before any counter reads it.
@@ -90,13 +92,14 @@ export class RedirectEngine {
       this.counters = new ClickCounters(sqlite);
       this.cache = new LinkCache(new SqliteLinkSource(sqlite), ctx.changes, (id) => this.counters.forget(id));
       this.writer = new ClickWriter(sqlite, { onError, journal: this.journal });
-      this.attempts = new AttemptLimiter();
     }
     this.grants = new Grants(secret);
+    this.attempts = attemptLimitsFor(db);
     this.visitors = new VisitorResolver(ctx.config.trustProxy);
     this.salts = new VisitorSalts(ctx.db.kysely);
     this.tracking = new ClickTracking(ctx.config, this.salts);
     this.stopSalts = this.salts.schedule(onError);
+    this.cache.reserve(reservedHostsOf(ctx.config));
     engines.set(ctx, this);
   }
 
@@ -168,10 +171,13 @@ export class RedirectEngine {
       consent: () => flags.consentOk === true || this.grants.has(cookies, 'ok', link.id, ''),
     });
     if (gate === 'ended') webhooksOf(this.ctx)?.linkExpired(link.id);
-    // A social crawler gets the link's card instead of the redirect (not counted), where a person would go on.
+    // A social crawler gets the link's card instead of the redirect (not counted) where a person would go on or
+    // be asked first. The gates hold for it as for anyone: the card shows the destination only when no gate
+    // stands before it and the link has no clicks limit (whose destination only a counted visit gets, forward()).
     if (link.preview && (gate === null || gate === 'password' || gate === 'warning') && isSocialCrawler(request.headers['user-agent'])) {
       const shortUrl = `${request.protocol}://${request.host}/${link.alias}`;
-      return sendPage(reply, 200, previewPage(link.preview, shortUrl, link.url, link.title ?? link.url));
+      const open = gate === null && link.clicks_limit === null;
+      return sendPage(reply, 200, previewPage(link.preview, shortUrl, open ? link.url : null, link.title ?? (open ? link.url : shortUrl)));
     }
     switch (gate) {
       case 'disabled':
@@ -181,9 +187,9 @@ export class RedirectEngine {
       case 'limit_reached':
         return this.expired(reply, link);
       case 'password':
-        return sendPage(reply, 200, passwordPage({ action: request.url, title: null, purpose: 'redirect' }));
+        return sendPage(reply, 200, passwordPage({ action: formAction(request.url), title: null, purpose: 'redirect' }));
       case 'warning':
-        return sendPage(reply, 200, sensitivePage({ action: request.url, title: link.title, back: this.backHref(request) }));
+        return sendPage(reply, 200, sensitivePage({ action: formAction(request.url), title: link.title, back: this.backHref(request) }));
       case null: {
         const out = this.forward(link, request.raw, now);
         return out instanceof Promise ? out.then((o) => this.answer(reply, link, o)) : this.answer(reply, link, out);
@@ -194,19 +200,25 @@ export class RedirectEngine {
   private answer(reply: FastifyReply, link: CachedLink, out: Forward): FastifyReply {
     if (out.kind === 'expired') return this.expired(reply, link);
     if (out.kind === 'pixels') return sendPage(reply, 200, out.html, out.csp);
+    if (out.location === null) return reply.code(out.status).header('cache-control', 'private, no-store').send();
     return sendRedirect(reply, out.location, out.status);
   }
 
   /**
-   * Checks 6 and 7 once the gates are passed: counts the click (unless HEAD or a bot; refused at the
-   * limit), picks the destination by targets or rotation, merges the visitor's query string. SQLite's
-   * check-and-count is synchronous; PostgreSQL's for a limited link is an atomic UPDATE (a promise).
+   * Checks 6 and 7 once the gates are passed: counts the click (refused at the limit), picks the destination
+   * by targets or rotation, merges the visitor's query string. SQLite's check-and-count is synchronous;
+   * PostgreSQL's for a limited link is an atomic UPDATE (a promise).
+   * The limit holds for every User-Agent: on a link with a clicks_limit only a visit that takes a slot is
+   * given the destination. So a bot's GET or POST takes one there like anyone's (elsewhere bots are not
+   * counted), and a HEAD, which counts nothing, gets its status without the Location.
    */
   forward(link: CachedLink, raw: IncomingMessage, now: number): MaybePromise<Forward> {
     const { headers } = raw;
-    const counted = raw.method !== 'HEAD' && !this.visitors.isBot(headers);
+    const limited = link.clicks_limit !== null;
+    const head = raw.method === 'HEAD';
+    const counted = !head && (limited || !this.visitors.isBot(headers));
     const needVisitor = counted || (link.targets_type !== null && link.targets_type !== 'rotations');
-    const visitor: VisitorInfo | null = needVisitor ? this.visitors.resolve(this.ipOf(raw), headers) : null;
+    const visitor: VisitorInfo | null = needVisitor ? this.visitors.resolve(this.ipOf(raw), headers, raw.socket?.remoteAddress) : null;
     if (counted && visitor) {
       const passed = this.counters.tryAdd(link.id, link.clicks_limit);
       // A PostgreSQL limited link's click is already in links.clicks: the writer does not count it again.
@@ -214,7 +226,8 @@ export class RedirectEngine {
       if (!passed) return { kind: 'expired' };
       return this.counted(link, raw, visitor, now, link.clicks_limit !== null && this.journaled(link.id));
     }
-    return this.destination(link, raw, visitor).out;
+    const { out } = this.destination(link, raw, visitor);
+    return head && limited && out.kind === 'redirect' ? { ...out, location: null } : out;
   }
 
   /** Records a counted click with what it recorded (click-tracking.ts) and where it went. */

@@ -1,11 +1,11 @@
 // The public side on every host: `/` (the domain's homepage), `/{alias}` (the redirect, contract 4)
 // and `/{alias}/+` (public statistics). Clicks are flushed on app.close().
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { verifyPassword } from '../auth/secrets';
+import { verifyLimited } from '../auth/attempt-limits';
 import { scheduleRetention } from '../clicks/retention';
 import { RedirectEngine } from './redirect.engine';
-import { sendPage, sendRedirect } from './respond';
-import { passwordPage, tooManyAttemptsPage } from './pages/pages';
+import { formAction, sendPage, sendRedirect, sendTooManyAttempts } from './respond';
+import { passwordPage } from './pages/pages';
 import { publicStatsRoutes } from './public-stats';
 import type { FastPath } from './fast-path';
 
@@ -53,15 +53,11 @@ export async function redirectPlugin(app: FastifyInstance, opts: { fast: FastPat
     if (!link) return engine.notFound(reply, domain);
     const password = field(request.body, 'password');
     if (password !== undefined && link.redirect_password_hash && !link.disabled) {
-      const key = `${engine.ipOf(request.raw)}|${link.id}`;
-      const wait = await engine.attempts.retryAfter(key);
-      if (wait) return sendPage(reply.header('retry-after', String(wait)), 429, tooManyAttemptsPage(wait));
       const hash = link.redirect_password_hash;
-      if (!(await verifyPassword(password.slice(0, 256), hash))) {
-        await engine.attempts.fail(key);
-        return sendPage(reply, 401, passwordPage({ action: request.url, purpose: 'redirect', error: 'Wrong password. Try again.' }));
-      }
-      await engine.attempts.reset(key);
+      // The attempt takes its slot before the hash is compared (a success clears the visitor's attempts).
+      const verdict = await verifyLimited(engine.attempts, `pw|${engine.ipOf(request.raw)}|${link.id}`, password, hash);
+      if (!verdict.ok && verdict.retryAfter) return sendTooManyAttempts(reply, verdict.retryAfter);
+      if (!verdict.ok) return sendPage(reply, 401, passwordPage({ action: formAction(request.url), purpose: 'redirect', error: 'Wrong password. Try again.' }));
       // Re-read: the link may have changed while the password was being checked.
       const fresh = (await engine.lookup(request.raw, request.params.alias)).link;
       if (!fresh) return engine.notFound(reply, domain);

@@ -177,21 +177,27 @@ describe('redirect rules', () => {
     expect((await visit(t, '/utf?x=ü')).headers.location).toBe('https://example.com/stra%C3%9Fe/%E2%82%AC%201?q=na%C3%AFve&x=%C3%BC#%C3%BCber');
   });
 
-  it('HEAD answers like GET and counts nothing; bots are redirected but not counted', async () => {
-    const l = await createLink(t, { url: 'https://example.com/', alias: 'h', clicks_limit: 1 });
+  it('HEAD answers like GET and counts nothing; on a limited link it gets no destination, and a bot takes a slot', async () => {
+    const l = await createLink(t, { url: 'https://example.com/', alias: 'h', clicks_limit: 2 });
     const head = await visit(t, '/h', { method: 'HEAD' });
     expect(head.statusCode).toBe(302);
-    expect(head.headers.location).toBe('https://example.com/');
+    expect(head.headers.location).toBeUndefined();
     const bot = await visit(t, '/h', { headers: { 'user-agent': GOOGLEBOT } });
     expect(bot.statusCode).toBe(302);
     await flush(t);
-    expect(await dbClicks(t, l.id)).toBe(0);
+    expect(await dbClicks(t, l.id)).toBe(1);
     expect((await visit(t, '/h')).statusCode).toBe(302);
     expect((await visit(t, '/h')).statusCode).toBe(410);
     expect((await visit(t, '/h', { method: 'HEAD' })).statusCode).toBe(410);
     await flush(t);
-    expect(await dbClicks(t, l.id)).toBe(1);
-    expect(await eventCount(t, l.id)).toBe(1);
+    expect(await dbClicks(t, l.id)).toBe(2);
+    expect(await eventCount(t, l.id)).toBe(2);
+    // Without a limit: HEAD gets the Location, bots are redirected and not counted.
+    const free = await createLink(t, { url: 'https://example.com/', alias: 'h-free' });
+    expect((await visit(t, '/h-free', { method: 'HEAD' })).headers.location).toBe('https://example.com/');
+    expect((await visit(t, '/h-free', { headers: { 'user-agent': GOOGLEBOT } })).statusCode).toBe(302);
+    await flush(t);
+    expect(await dbClicks(t, free.id)).toBe(0);
   });
 
   it('escapes what the owner typed on every page', async () => {

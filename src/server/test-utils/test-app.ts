@@ -56,7 +56,7 @@ export async function openTestDatabase(dir: string): Promise<{ db: Db; drop(): P
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-test-'));
-  const config = loadConfig({}, { dataDir: dir, dbFile: path.join(dir, 'linkdeck.db'), apiRateLimit: 0, fetchTitles: false, baseUrl: 'http://short.test', checkResponses: true, ...overrides });
+  const config = loadConfig({}, { dataDir: dir, dbFile: path.join(dir, 'linkdeck.db'), apiRateLimit: 0, wrongApiKeyLimit: 0, fetchTitles: false, baseUrl: 'http://short.test', checkResponses: true, ...overrides });
   const { db, drop } = await openTestDatabase(dir);
   const users = new UsersRepo(db.kysely);
   const admin = await users.create('Admin', 'admin');

@@ -1,0 +1,116 @@
+// Attempts limited per key (issue 21): a visitor's tries at a link's redirect or statistics password, and a
+// client address's unknown API keys. Each attempt TAKES its slot before it is checked, with one atomic upsert
+// in the database (attempt_limits, migration 016), so a burst of concurrent guesses cannot all pass a check
+// made before any of them failed, whatever the instance or process that answers it. The window is fixed: it
+// starts with the key's first attempt and ends `windowMs` later; at most `max` attempts are taken in it.
+// A success clears the key. SQLite answers synchronously (one prepared statement), PostgreSQL with a promise
+// (row locking serialises concurrent upserts of one key, across instances).
+import type SQLite from 'better-sqlite3';
+import type pg from 'pg';
+import type { Db } from '../db/database';
+import { verifyPassword } from './secrets';
+
+export interface AttemptLimit {
+  max: number;
+  windowMs: number;
+}
+
+/** Redirect and statistics passwords: 5 attempts per visitor and link in 5 minutes. */
+export const PASSWORD_ATTEMPTS: AttemptLimit = { max: 5, windowMs: 5 * 60_000 };
+/** Unknown API keys per client address in 5 minutes (max: WRONG_API_KEY_LIMIT, default 20). */
+export const WRONG_API_KEYS: AttemptLimit = { max: 20, windowMs: 5 * 60_000 };
+
+type MaybePromise<T> = T | Promise<T>;
+
+export interface AttemptLimits {
+  /** Takes one of the key's slots: 0 when taken, else the seconds until its window ends (nothing taken). */
+  take(key: string, limit: AttemptLimit, now?: number): MaybePromise<number>;
+  /** A success: the key starts afresh. */
+  clear(key: string): MaybePromise<void>;
+}
+
+// $1 key, $2 the new window's end, $3 now, $4 max. A window that is over starts anew with this attempt;
+// else the attempt is counted only while the count is under max (no row back: refused, nothing changed).
+const TAKE = `INSERT INTO attempt_limits AS a (key, reset_at, count) VALUES ($1, $2, 1)
+  ON CONFLICT (key) DO UPDATE SET
+    count = CASE WHEN a.reset_at <= $3 THEN 1 ELSE a.count + 1 END,
+    reset_at = CASE WHEN a.reset_at <= $3 THEN excluded.reset_at ELSE a.reset_at END
+  WHERE a.reset_at <= $3 OR a.count < $4
+  RETURNING count`;
+const RESET_AT = 'SELECT reset_at FROM attempt_limits WHERE key = $1';
+const CLEAR = 'DELETE FROM attempt_limits WHERE key = $1';
+const PRUNE = 'DELETE FROM attempt_limits WHERE reset_at <= $1';
+/** Every this many attempts, the windows that are over are deleted. */
+const PRUNE_EVERY = 1000;
+
+/** Seconds from `now` to `resetAt`, at least 1. */
+function secondsUntil(resetAt: number, now: number): number {
+  return Math.max(1, Math.ceil((resetAt - now) / 1000));
+}
+
+/** SQLite (better-sqlite3) binds the same statements with named parameters: `$n` is `@pn`. */
+const lite = (text: string) => text.replace(/\$(\d)/g, '@p$1');
+const named = (...values: unknown[]) => Object.fromEntries(values.map((v, i) => [`p${i + 1}`, v]));
+
+export class SqliteAttemptLimits implements AttemptLimits {
+  private readonly takeStmt: SQLite.Statement<[Record<string, unknown>], { count: number }>;
+  private readonly resetAt: SQLite.Statement<[Record<string, unknown>], number>;
+  private readonly clearStmt: SQLite.Statement<[Record<string, unknown>]>;
+  private readonly prune: SQLite.Statement<[Record<string, unknown>]>;
+  private taken = 0;
+
+  constructor(sqlite: SQLite.Database) {
+    this.takeStmt = sqlite.prepare<[Record<string, unknown>], { count: number }>(lite(TAKE));
+    this.resetAt = sqlite.prepare<[Record<string, unknown>], number>(lite(RESET_AT)).pluck();
+    this.clearStmt = sqlite.prepare<[Record<string, unknown>]>(lite(CLEAR));
+    this.prune = sqlite.prepare<[Record<string, unknown>]>(lite(PRUNE));
+  }
+
+  take(key: string, limit: AttemptLimit, now = Date.now()): number {
+    if (++this.taken % PRUNE_EVERY === 0) this.prune.run(named(now));
+    if (this.takeStmt.get(named(key, now + limit.windowMs, now, limit.max))) return 0;
+    return secondsUntil(this.resetAt.get(named(key)) ?? now + limit.windowMs, now);
+  }
+
+  clear(key: string): void {
+    this.clearStmt.run(named(key));
+  }
+}
+
+export class PgAttemptLimits implements AttemptLimits {
+  private taken = 0;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  async take(key: string, limit: AttemptLimit, now = Date.now()): Promise<number> {
+    if (++this.taken % PRUNE_EVERY === 0) await this.pool.query(PRUNE, [now]);
+    const r = await this.pool.query({ name: 'ld_attempt_take', text: TAKE, values: [key, now + limit.windowMs, now, limit.max] });
+    if (r.rowCount) return 0;
+    const row = (await this.pool.query<{ reset_at: string }>(RESET_AT, [key])).rows[0];
+    return secondsUntil(row ? Number(row.reset_at) : now + limit.windowMs, now);
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.pool.query(CLEAR, [key]);
+  }
+}
+
+export function attemptLimitsFor(db: Db): AttemptLimits {
+  return db.dialect === 'postgres' ? new PgAttemptLimits(db.pool) : new SqliteAttemptLimits(db.sqlite);
+}
+
+/** What a password attempt under a limit came to. */
+export type PasswordVerdict = { ok: true } | { ok: false; retryAfter: number };
+
+/**
+ * A password checked under `key`'s limit: the attempt's slot is taken first, and only a taken slot reaches
+ * the slow hash comparison (retryAfter > 0: refused unchecked, even the right password; 0: wrong). The right
+ * password clears the key.
+ */
+export async function verifyLimited(limits: AttemptLimits, key: string, password: string, hash: string): Promise<PasswordVerdict> {
+  const wait = await limits.take(key, PASSWORD_ATTEMPTS);
+  if (wait) return { ok: false, retryAfter: wait };
+  if (!(await verifyPassword(password.slice(0, 256), hash))) return { ok: false, retryAfter: 0 };
+  await limits.clear(key);
+  return { ok: true };
+}
