@@ -14,12 +14,14 @@ import { registerErrorHandling, sendError, notFound, HttpError } from './http/er
 import { notFoundPage } from './redirect/pages/pages';
 import { sendPage } from './redirect/respond';
 import { apiPlugin } from './api';
+import { healthRoutes } from './backup/health.routes';
 import { dashboardPlugin } from './dashboard/dashboard.plugin';
 import { redirectPlugin } from './redirect/redirect.plugin';
 import { FastPath } from './redirect/fast-path';
 import { ogImagesPublic } from './previews/og-images';
 import { Outbound } from './outbound/outbound';
 import { LiveClicks } from './live/live-clicks';
+import { trustFunction } from './http/client-address';
 
 export interface BuildOptions {
   config: Config;
@@ -40,7 +42,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? false,
     // Two log lines per redirect would cost more than the redirect itself; LOG_REQUESTS=1 turns them on.
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
-    trustProxy: config.trustProxy,
+    // The same compiled function as the redirect's (client-address.ts): request.ip and its clientIp agree.
+    trustProxy: trustFunction(config.trustProxy) ?? false,
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
     return503OnClosing: true,
@@ -84,7 +87,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   registerErrorHandling(app);
 
-  app.get('/health', async () => ({ status: 'ok' }));
+  await app.register(healthRoutes);
   await app.register(apiPlugin, { prefix: '/api/v1' });
   await app.register(dashboardPlugin);
   await app.register(ogImagesPublic);

@@ -1,6 +1,11 @@
 // Configuration from the environment (contract section 1).
 import net from 'node:net';
 import path from 'node:path';
+import type { HeavyLimits } from './workers/heavy-admission';
+import { parseEvery } from './backup/backup-every';
+import { parseReservedHosts } from './domains/reserved-hosts';
+import { parseTrustProxy, type TrustProxy } from './http/client-address';
+import { API_KEY_RULE, apiKeyProblem, isApiKeyForm } from './auth/api-key-format';
 
 export interface Config {
   port: number;
@@ -11,9 +16,14 @@ export interface Config {
   /** DATABASE_URL: run on PostgreSQL instead of the SQLite file (several instances may share it). */
   databaseUrl: string | null;
   baseUrl: string;
+  /** RESERVED_HOSTS: hosts no account may register as a domain (besides the host of BASE_URL), normalised. */
+  reservedHosts: string[];
   adminApiKey: string | null;
-  trustProxy: boolean;
+  /** TRUST_PROXY: the proxies whose forwarding headers are believed (http/client-address.ts). */
+  trustProxy: TrustProxy;
   apiRateLimit: number;
+  /** WRONG_API_KEY_LIMIT: unknown API keys per client address in 5 minutes before 429 (0: no limit). */
+  wrongApiKeyLimit: number;
   clickRetentionDays: number;
   /** Where the built dashboard lives. */
   webDir: string;
@@ -38,6 +48,18 @@ export interface Config {
   tracking: 'full' | 'anonymous' | 'off';
   /** RESPECT_DNT (default 1): a visit with `DNT: 1` or `Sec-GPC: 1` is counted without any dimension. */
   respectDnt: boolean;
+  /** Heavy work (QR codes, exports, imports) off the event loop, with caps: workers/heavy-admission.ts. */
+  heavy: HeavyLimits;
+  /** OG_IMAGE_QUOTA_COUNT (default 100): preview images an account may hold (previews/og-images.ts). */
+  ogImageQuotaCount: number;
+  /** OG_IMAGE_QUOTA_MB (default 50): their total size, in bytes here. */
+  ogImageQuotaBytes: number;
+  /** BACKUP_DIR (default DATA_DIR/backups): where `npm run backup` and scheduled backups write. */
+  backupDir: string;
+  /** BACKUP_EVERY (`6h`, `30m`, `1d`; unset: no scheduled backups), in ms. SQLite only. */
+  backupEveryMs: number | null;
+  /** BACKUP_KEEP (default 14): the newest backups kept in BACKUP_DIR; older ones are deleted. */
+  backupKeep: number;
 }
 
 const TRACKING = ['full', 'anonymous', 'off'] as const;
@@ -62,6 +84,13 @@ function addresses(name: string, value: string | undefined): string[] {
   return list;
 }
 
+/** ADMIN_API_KEY: signs in like any API key, so it must have an API key's form (auth/api-key-format.ts). */
+function adminApiKey(value: string | undefined): string | null {
+  if (!value) return null;
+  if (!isApiKeyForm(value)) throw new Error(`ADMIN_API_KEY must be ${API_KEY_RULE}; ${apiKeyProblem(value)}`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = int('PORT', env.PORT, 8080);
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -79,9 +108,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dbFile: path.join(dataDir, 'linkdeck.db'),
     databaseUrl: env.DATABASE_URL || null,
     baseUrl,
-    adminApiKey: env.ADMIN_API_KEY || null,
-    trustProxy: Boolean(env.TRUST_PROXY) && env.TRUST_PROXY !== '0' && env.TRUST_PROXY !== 'false',
+    reservedHosts: parseReservedHosts(env.RESERVED_HOSTS),
+    adminApiKey: adminApiKey(env.ADMIN_API_KEY),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiRateLimit: int('API_RATE_LIMIT', env.API_RATE_LIMIT, 600),
+    wrongApiKeyLimit: int('WRONG_API_KEY_LIMIT', env.WRONG_API_KEY_LIMIT, 20),
     clickRetentionDays: int('CLICK_RETENTION_DAYS', env.CLICK_RETENTION_DAYS, 365, 1),
     webDir: path.resolve(env.WEB_DIR || 'dist/web'),
     fetchTitles: env.FETCH_TITLES !== '0',
@@ -94,6 +125,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     checkResponses: env.CHECK_RESPONSES === '1',
     tracking: tracking(env.TRACKING),
     respectDnt: env.RESPECT_DNT !== '0' && env.RESPECT_DNT !== 'false',
+    heavy: {
+      threads: int('HEAVY_THREADS', env.HEAVY_THREADS, 2),
+      perAccount: int('HEAVY_PER_ACCOUNT', env.HEAVY_PER_ACCOUNT, 2, 1),
+      queue: int('HEAVY_QUEUE', env.HEAVY_QUEUE, 4),
+      total: int('HEAVY_TOTAL', env.HEAVY_TOTAL, 64, 1),
+      uploadBytes: int('HEAVY_UPLOAD_MB', env.HEAVY_UPLOAD_MB, 150, 1) * 1024 * 1024,
+    },
+    ogImageQuotaCount: int('OG_IMAGE_QUOTA_COUNT', env.OG_IMAGE_QUOTA_COUNT, 100),
+    ogImageQuotaBytes: int('OG_IMAGE_QUOTA_MB', env.OG_IMAGE_QUOTA_MB, 50) * 1024 * 1024,
+    backupDir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')),
+    backupEveryMs: parseEvery('BACKUP_EVERY', env.BACKUP_EVERY, Boolean(env.DATABASE_URL)),
+    backupKeep: int('BACKUP_KEEP', env.BACKUP_KEEP, 14, 1),
     ...overrides,
   };
 }

@@ -1,12 +1,22 @@
 // Starts Linkdeck: opens the database, makes sure an admin exists, listens, and stops gracefully.
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { describeStorage, openStorage } from './db/storage';
 import { DatabaseStartError } from './db/postgres/open-postgres';
 import { buildApp } from './app';
 import { ensureAdmin } from './bootstrap';
 
+/** The environment's settings; a wrong one stops the start with one line that names its rule. */
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    console.error(`Linkdeck cannot start: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}
+
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = configOrExit();
   const db = await openStorage(config);
   const { createdKey } = await ensureAdmin(db, config);
   const app = await buildApp({ config, db, logger: { level: config.logLevel } });

@@ -26,18 +26,20 @@ export interface OutboundOptions extends AddressPolicyOptions {
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | ResolvedAddress[], family?: number) => void;
 
+/** How long a save-time check (refusal()) waits for DNS before letting the URL through to the send-time checks. */
+const CHECK_DNS_MS = 3000;
+
 export class Outbound {
   readonly policy: AddressPolicy;
   private readonly agent: Agent;
+  private readonly resolve: Resolver;
 
   constructor(opts: OutboundOptions = {}) {
     const policy = (this.policy = new AddressPolicy(opts));
-    const resolve = opts.resolve ?? systemResolver;
+    this.resolve = opts.resolve ?? systemResolver;
     const lookup = (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
-      resolve(hostname).then(
-        (found) => {
-          const ok = found.filter((a) => policy.allows(a.address));
-          if (!ok.length) return callback(new BlockedAddressError(hostname, found[0]?.address ?? 'nothing'), '');
+      this.allowedAddresses(hostname).then(
+        (ok) => {
           if (options.all) return callback(null, ok);
           const first = ok[0] as ResolvedAddress;
           callback(null, first.address, first.family);
@@ -49,7 +51,7 @@ export class Outbound {
     this.agent = new Agent({
       keepAliveTimeout: 1000,
       connect: (options, callback) => {
-        const host = options.hostname.replace(/^\[|\]$/g, '');
+        const host = bareHost(options.hostname);
         if (net.isIP(host) && !policy.allows(host)) return callback(new BlockedAddressError(host, host), null);
         connector(options, (err, socket) => {
           if (err || !socket) return callback(err ?? new Error('no socket'), null);
@@ -64,6 +66,35 @@ export class Outbound {
     });
   }
 
+  /** The addresses of a name that the policy allows (what a connection may use); refused when there are none. */
+  private async allowedAddresses(hostname: string): Promise<ResolvedAddress[]> {
+    const found = await this.resolve(hostname);
+    const ok = found.filter((a) => this.policy.allows(a.address));
+    if (!ok.length) throw new BlockedAddressError(hostname, found[0]?.address ?? 'nothing');
+    return ok;
+  }
+
+  /**
+   * Why a request to `url` would be refused, checked now as sending checks it (webhook URLs when saved):
+   * an IP literal, in any form the URL parser reads as one, by the policy; a name by resolving it. null
+   * when it may go, and when the name does not resolve (yet) or DNS is slow: sending checks again anyway.
+   */
+  async refusal(url: string): Promise<BlockedAddressError | null> {
+    const host = bareHost(new URL(url).hostname);
+    if (net.isIP(host)) return this.policy.allows(host) ? null : new BlockedAddressError(host, host);
+    let timer: NodeJS.Timeout | undefined;
+    const slow = new Promise<null>((resolve) => (timer = setTimeout(resolve, CHECK_DNS_MS, null)));
+    const checked = this.allowedAddresses(host).then(
+      () => null,
+      (err: unknown) => (err instanceof BlockedAddressError ? err : null),
+    );
+    try {
+      return await Promise.race([checked, slow]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** fetch() through the guarded agent; redirects are never followed here (callers check each hop). */
   fetch(url: string, init: Omit<RequestInit, 'dispatcher' | 'redirect'> = {}): Promise<Response> {
     return undiciFetch(url, { ...init, redirect: 'manual', dispatcher: this.agent });
@@ -72,4 +103,9 @@ export class Outbound {
   close(): Promise<void> {
     return this.agent.close();
   }
+}
+
+/** A URL's or connection's host without the brackets of an IPv6 literal. */
+function bareHost(hostname: string): string {
+  return hostname.replace(/^\[|\]$/g, '');
 }

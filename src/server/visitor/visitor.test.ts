@@ -22,10 +22,15 @@ describe('visitor details', () => {
     expect(lookupCountry('not an ip')).toBeNull();
   });
 
-  it('honours CF-IPCountry only behind a trusted proxy', () => {
+  it('honours CF-IPCountry only when the peer is a trusted proxy', () => {
     const headers = { 'cf-ipcountry': 'JP' };
-    expect(new VisitorResolver(true).resolve('8.8.8.8', headers)).toMatchObject({ country: 'JP', continent: 'AS' });
-    expect(new VisitorResolver(false).resolve('8.8.8.8', headers)).toMatchObject({ country: 'US', continent: 'NA' });
+    expect(new VisitorResolver(1).resolve('8.8.8.8', headers, '127.0.0.1')).toMatchObject({ country: 'JP', continent: 'AS' });
+    expect(new VisitorResolver(false).resolve('8.8.8.8', headers, '127.0.0.1')).toMatchObject({ country: 'US', continent: 'NA' });
+    // Proxies listed by address: a peer that is not one of them is a client sending the header itself.
+    const listed = new VisitorResolver(['10.0.0.0/8']);
+    expect(listed.resolve('8.8.8.8', headers, '10.1.2.3')).toMatchObject({ country: 'JP' });
+    expect(listed.resolve('8.8.8.8', headers, '203.0.113.9')).toMatchObject({ country: 'US' });
+    expect(listed.resolve('8.8.8.8', headers)).toMatchObject({ country: 'US' });
   });
 
   it('keeps only the referrer host', () => {

@@ -5,6 +5,7 @@ import { continentOf } from '../../shared/geo-data';
 import { AgentCache } from './user-agent';
 import { CountryCache } from './geo-ip';
 import { preferredLanguage } from '../../shared/accept-language';
+import { isTrustedPeer, type TrustProxy } from '../http/client-address';
 
 export interface VisitorInfo extends Visitor {
   bot: boolean;
@@ -24,10 +25,11 @@ export class VisitorResolver {
   private readonly agents = new AgentCache();
   private readonly countries = new CountryCache();
 
-  constructor(private readonly trustProxy: boolean) {}
+  constructor(private readonly trustProxy: TrustProxy) {}
 
-  country(ip: string, headers: IncomingHttpHeaders): string | null {
-    if (this.trustProxy) {
+  /** CF-IPCountry only when `peer` (the socket's address) is a trusted proxy; else the geo database's answer for `ip`. */
+  country(ip: string, headers: IncomingHttpHeaders, peer = ''): string | null {
+    if (peer && isTrustedPeer(peer, this.trustProxy)) {
       const cf = headers['cf-ipcountry'];
       if (typeof cf === 'string' && /^[A-Za-z]{2}$/.test(cf) && cf.toUpperCase() !== 'XX' && cf.toUpperCase() !== 'T1') {
         return cf.toUpperCase();
@@ -36,10 +38,10 @@ export class VisitorResolver {
     return this.countries.get(ip);
   }
 
-  /** `ip` is the client address as Fastify resolved it (X-Forwarded-For only with TRUST_PROXY). */
-  resolve(ip: string, headers: IncomingHttpHeaders): VisitorInfo {
+  /** `ip`: the client address (http/client-address.ts); `peer`: the socket's, which decides whether CF-IPCountry is believed. */
+  resolve(ip: string, headers: IncomingHttpHeaders, peer = ''): VisitorInfo {
     const agent = this.agents.get(headers['user-agent']);
-    const country = this.country(ip, headers);
+    const country = this.country(ip, headers, peer);
     return {
       country,
       continent: continentOf(country),

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { deliveryListQuerySchema, webhookCreateSchema, webhookListQuerySchema, webhookUpdateSchema, WEBHOOK_TEST_EVENT } from '../../shared/webhook.schema';
-import { notFound } from '../http/errors';
+import { fieldError, notFound } from '../http/errors';
 import { deleted, ok, paginate, parseId } from '../http/pagination';
 import { idParams } from '../http/params';
 import { WebhooksRepo, presentDelivery, type WebhookRow } from './webhooks.repo';
@@ -24,7 +24,7 @@ const docs = {
     operationId: 'createWebhook',
     summary: 'Create a webhook',
     description:
-      'Subscribes `url` to `events` (of every link, of one space with `space_id`, or of one link with `link_id`). A signing secret is generated when none is given; the answer (201) shows it.',
+      'Subscribes `url` to `events` (of every link, of one space with `space_id`, or of one link with `link_id`). A signing secret is generated when none is given; the answer (201) shows it. A `url` whose host is, or resolves to, a private, loopback or link-local address is refused (422), as it would be when sent.',
     'x-examples': { request: webhookCreateExample, response: { data: webhookExample, status: 200 } },
   },
   put: {
@@ -61,6 +61,11 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
     if (!row) throw notFound();
     return row;
   };
+  // The same address policy as sending (outbound.ts), checked when the URL is saved: 422 naming url.
+  const checkUrl = async (url: string | undefined): Promise<void> => {
+    const refused = url === undefined ? null : await ctx.outbound.refusal(url);
+    if (refused) throw fieldError('url', `must point to a public address (${refused.message}).`);
+  };
   const show = async (userId: number, id: number) => {
     const hook = await repo.find(userId, id, true);
     if (!hook) throw notFound();
@@ -78,6 +83,7 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post('/', { schema: { tags, ...docs.create, body: webhookCreateSchema, response: { 201: webhookAnswer } } }, async (request, reply) => {
+    await checkUrl(request.body.url);
     const id = await repo.create(request.user.id, request.body);
     hub.changed();
     return reply.code(201).send(await show(request.user.id, id));
@@ -89,6 +95,7 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
       { schema: { tags, ...docs[method], params: idParams, body: webhookUpdateSchema, response: { 200: webhookAnswer } } },
       async (request) => {
         const current = await load(request.user.id, request.params.id);
+        await checkUrl(request.body.url);
         await repo.update(current, request.body);
         hub.changed();
         if (request.body.enabled === 1) hub.poke();
