@@ -8,8 +8,24 @@ import { CLICK_EXPORT_COLUMNS, LINK_EXPORT_COLUMNS, clicksExportQuerySchema, lin
 import { notFound } from '../http/errors';
 import { linkExportChunks } from './link-export';
 import { clickExportChunks } from './click-export';
+import { heavyOf, type Ticket } from '../workers/heavy-admission';
 
-function download(reply: FastifyReply, chunks: AsyncIterable<string>, name: string, type: string): FastifyReply {
+/**
+ * The export's chunks, made on a pool thread with its own connection (workers/heavy-pool.ts), each when the
+ * client has room for it; the ticket is held until the download ends or is given up. An in-memory SQLite
+ * database cannot be read from a thread: then the chunks are made here.
+ */
+async function* offLoop(ticket: Ticket, made: AsyncIterable<string> | null, local: () => AsyncIterable<string>): AsyncGenerator<string> {
+  try {
+    yield* made ?? local();
+  } finally {
+    ticket.release();
+  }
+}
+
+function download(reply: FastifyReply, chunks: AsyncIterable<string>, name: string, type: string, ticket: Ticket): FastifyReply {
+  // A download given up before its first chunk never runs offLoop's finally.
+  reply.raw.once('close', () => ticket.release());
   const day = new Date().toISOString().slice(0, 10);
   return reply
     .type(type)
@@ -49,6 +65,8 @@ const clicksDownload = {
 export async function exportsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
+  const heavy = heavyOf(app);
+  const target = heavy.pool.dbTarget;
 
   const linksDocs = {
     operationId: 'exportLinks',
@@ -58,8 +76,11 @@ export async function exportsRoutes(fastify: FastifyInstance): Promise<void> {
   };
   app.get('/links/export', { schema: { tags: ['Exports'], ...linksDocs, querystring: linkExportQuerySchema, response: { 200: linksDownload } } }, async (request, reply) => {
     const q = request.query;
-    const chunks = linkExportChunks(db, config.baseUrl, request.user.id, q);
-    return download(reply, chunks, 'links', q.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8');
+    const userId = request.user.id;
+    const ticket = heavy.admit(reply, userId);
+    const made = target && heavy.pool.stream(userId, 'exportLinks', { target, userId, baseUrl: config.baseUrl, query: q });
+    const chunks = offLoop(ticket, made, () => linkExportChunks(db, config.baseUrl, userId, q));
+    return download(reply, chunks, 'links', q.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8', ticket);
   });
 
   const clicksDocs = {
@@ -76,6 +97,9 @@ export async function exportsRoutes(fastify: FastifyInstance): Promise<void> {
       const link = await db.kysely.selectFrom('links').select('id').where('id', '=', q.link_id).where('user_id', '=', request.user.id).executeTakeFirst();
       if (!link) throw notFound();
     }
-    return download(reply, clickExportChunks(db, request.user.id, q), 'clicks', 'text/csv; charset=utf-8');
+    const userId = request.user.id;
+    const ticket = heavy.admit(reply, userId);
+    const made = target && heavy.pool.stream(userId, 'exportClicks', { target, userId, baseUrl: config.baseUrl, query: q });
+    return download(reply, offLoop(ticket, made, () => clickExportChunks(db, userId, q)), 'clicks', 'text/csv; charset=utf-8', ticket);
   });
 }

@@ -146,6 +146,11 @@ export function detectFormat(headers: string[], named: ImportSource | 'auto'): F
   return source && { source, read: READERS[source] };
 }
 
+/** The reader of a named format (a pool thread gets the name, not the function). */
+export function formatOf(source: ImportSource): Format {
+  return { source, read: READERS[source] };
+}
+
 /** Reads one record with the header's positions. */
 export function cellsOf(index: Map<string, number>, fields: string[]): Cells {
   return (name) => {

@@ -2,12 +2,12 @@
 // (on_conflict) and, when writing, each batch inserted in one transaction. The job runner (import-job.ts)
 // makes one or two passes; a dry run (import-dry-run.ts) makes the same checking pass without writing.
 import type { CsvRecord } from '../../shared/csv';
-import { parseCsv } from '../../shared/csv';
 import { LIMITS } from '../../shared/enums';
 import { MAX_IMPORT_FAILURES, type ImportFailure, type ImportRowOutcome, type OnConflict } from '../../shared/import.schema';
 import { nowIso } from '../http/pagination';
 import { randomAlias } from '../links/alias';
-import { checkRow, isFailure, type CheckedRow, type RowContext } from './import-rows';
+import { isFailure, type CheckedRow, type RowContext } from './import-rows';
+import type { HeavyPool } from '../workers/heavy-pool';
 import type { ImportsRepo, NewLink } from './imports.repo';
 
 export const BATCH = 1000;
@@ -21,9 +21,12 @@ export interface Tally {
 }
 
 export interface PassFile {
-  text: string;
+  /** The file, in shared memory (import-file.ts). */
+  bytes: Uint8Array;
   delimiter: string;
   onConflict: OnConflict;
+  /** The pool whose threads read and check the rows (workers/heavy-pool.ts). */
+  pool: HeavyPool;
 }
 
 export interface PassOptions {
@@ -72,7 +75,7 @@ export async function importPass(repo: ImportsRepo, file: PassFile, rows: RowCon
     const ready = await settleAliases(repo, batch, claimed, file.onConflict, tally, fail, opts);
     batch = [];
     if (opts.write && ready.length) {
-      const written = await repo.insertBatch(ready);
+      const written = await repo.insertBatch(ready, tally);
       for (const link of ready) {
         if (!written.has(link.line)) fail({ line: link.line, field: 'alias', message: 'The alias field has already been taken (by a link created during the import).' });
       }
@@ -85,14 +88,17 @@ export async function importPass(repo: ImportsRepo, file: PassFile, rows: RowCon
     // Let requests in between batches.
     await new Promise((resolve) => setImmediate(resolve));
   };
-  const records = parseCsv(file.text, file.delimiter);
-  records.next(); // the header
-  for (const rec of records) {
-    tally.read++;
-    const checked = checkRow(rows, rec);
-    opts.onRow?.(rec, checked);
-    if (isFailure(checked)) fail(checked);
-    else batch.push(checked);
+  // Rows are parsed and checked on a pool thread, a batch at a time, in turn with other accounts' work.
+  const { format, ...context } = rows;
+  const job = { bytes: file.bytes, delimiter: file.delimiter, rows: { ...context, source: format.source }, batch: BATCH, records: opts.onRow !== undefined };
+  for await (const part of file.pool.stream(rows.userId, 'importRows', job)) {
+    part.checked.forEach((checked, i) => {
+      tally.read++;
+      const rec = part.records?.[i];
+      if (rec) opts.onRow?.(rec, checked);
+      if (isFailure(checked)) fail(checked);
+      else batch.push(checked);
+    });
     if (tally.read % BATCH === 0) await flush();
   }
   await flush();

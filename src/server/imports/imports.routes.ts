@@ -5,13 +5,15 @@
 // checked at once without writing (import-dry-run.ts).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import { CsvError, detectDelimiter, parseCsv } from '../../shared/csv';
-import { IMPORT_SOURCES, MAX_IMPORT_BYTES, importListQuerySchema, importQuerySchema } from '../../shared/import.schema';
+import { MAX_IMPORT_BYTES, importListQuerySchema, importQuerySchema, type ImportSource } from '../../shared/import.schema';
 import type { AppContext } from '../context';
 import { fieldError, HttpError, notFound, sendError } from '../http/errors';
 import { nowIso, ok, paginate, parseId } from '../http/pagination';
 import { idParams } from '../http/params';
-import { detectFormat, headerIndex } from './formats';
+import { formatOf, headerIndex } from './formats';
+import { heavyOf, type Ticket } from '../workers/heavy-admission';
+import type { HeavyPool } from '../workers/heavy-pool';
+import { sharedBodies } from '../workers/shared-body';
 import { ImportRunner } from './import-job';
 import { dryRunImport } from './import-dry-run';
 import { ImportsRepo, presentImport } from './imports.repo';
@@ -34,54 +36,25 @@ export function importRunnerOf(ctx: AppContext): ImportRunner | undefined {
   return runners.get(ctx);
 }
 
-/** The uploaded file's text and name, from a text/csv body or a multipart form's `file` field. */
-async function uploadedFile(request: FastifyRequest): Promise<{ bytes: Uint8Array; name: string | null }> {
+/** The request body as the shared parser read it (workers/shared-body.ts), or the answer when there is none. */
+function uploadedBody(request: FastifyRequest): Uint8Array {
   const body = request.body;
-  const type = request.headers['content-type'] ?? '';
-  if (!Buffer.isBuffer(body)) {
-    if (type) throw new HttpError(415, 'Send the CSV file as multipart/form-data (field "file") or as a text/csv body.');
+  if (!(body instanceof Uint8Array)) {
+    if (request.headers['content-type']) throw new HttpError(415, 'Send the CSV file as multipart/form-data (field "file") or as a text/csv body.');
     throw fieldError('file', 'is required.');
   }
-  if (!/^multipart\/form-data/i.test(type)) {
-    if (body.length > MAX_IMPORT_BYTES) throw tooLarge();
-    return { bytes: body, name: null };
-  }
-  let form: FormData;
-  try {
-    form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
-  } catch {
-    throw fieldError('file', 'could not be read: the multipart/form-data body is malformed.');
-  }
-  const file = form.get('file');
-  if (file === null) throw fieldError('file', 'is required.');
-  if (typeof file === 'string') return { bytes: Buffer.from(file), name: null };
-  if (file.size > MAX_IMPORT_BYTES) throw tooLarge();
-  return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name.slice(0, 255) || null };
+  return body;
 }
 
-/** Checks the whole file's syntax and header; the header, its format and the number of data rows. */
-function inspect(text: string, source: (typeof IMPORT_SOURCES)[number] | 'auto') {
-  const delimiter = detectDelimiter(text);
-  let headers: string[] | undefined;
-  let rows = 0;
-  try {
-    for (const rec of parseCsv(text, delimiter)) {
-      if (headers) rows++;
-      else headers = rec.fields;
-    }
-  } catch (err) {
-    if (err instanceof CsvError) throw fieldError('file', err.message);
-    throw err;
-  }
-  if (!headers) throw fieldError('file', 'is empty: it needs a header row and at least one row.');
-  const format = detectFormat(headers, source);
-  const shown = headers.join(delimiter).slice(0, 300);
-  if (!format) {
-    const known = source === 'auto' ? `any known format (${IMPORT_SOURCES.join(', ')})` : `the ${source} format`;
-    throw fieldError('file', `has a header row (line 1) that is not ${known}: "${shown}". Name the format with source=, or see the README for each format's columns.`);
-  }
-  if (rows === 0) throw fieldError('file', 'has no rows after its header row.');
-  return { delimiter, headers, format, rows };
+/** The uploaded file checked whole on a pool thread (import-file.ts): a 413 or a 422 naming `file` when it is not fit. */
+async function inspectUpload(pool: HeavyPool, request: FastifyRequest, source: ImportSource | 'auto') {
+  const body = uploadedBody(request);
+  const type = request.headers['content-type'] ?? '';
+  const multipart = /^multipart\/form-data/i.test(type) ? type : null;
+  if (!multipart && body.byteLength > MAX_IMPORT_BYTES) throw tooLarge();
+  const found = await pool.call(request.user.id, 'inspectImport', { body, multipart, source });
+  if ('problem' in found) throw found.problem === 'too-large' ? tooLarge() : fieldError('file', found.message);
+  return { ...found, bytes: found.bytes ?? body, format: formatOf(found.source) };
 }
 
 export async function importsRoutes(fastify: FastifyInstance): Promise<void> {
@@ -90,15 +63,20 @@ export async function importsRoutes(fastify: FastifyInstance): Promise<void> {
   const runner = new ImportRunner(app.ctx, repo, (err) => app.log.error({ err }, 'import failed'));
   runners.set(app.ctx, runner);
   app.addHook('onClose', async () => runner.stop());
-  // Jobs a stopped process left unfinished. Other PostgreSQL instances may be running theirs: only those
-  // that have not moved for ten minutes count as left.
-  const now = Date.now();
-  const staleBefore = new Date(app.ctx.db.dialect === 'postgres' ? now - 600_000 : now + 1000).toISOString();
-  await repo.failAbandoned(staleBefore, nowIso());
+  // Jobs a dead instance left are failed; this instance's leases are kept alive (import-job.ts).
+  await runner.start();
 
   const limit = MAX_IMPORT_BYTES + MULTIPART_SLACK;
-  app.addContentTypeParser(CSV_TYPES, { parseAs: 'buffer', bodyLimit: limit }, (_req, body, done) => done(null, body));
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: limit }, (_req, body, done) => done(null, body));
+  const heavy = heavyOf(app);
+  sharedBodies(app, [...CSV_TYPES, 'multipart/form-data'], limit);
+  // The account's place is taken before the body is read: a refused upload is never held in memory, and
+  // the files held at once are bounded (HEAVY_UPLOAD_MB). A job keeps its place until it is done.
+  const tickets = new WeakMap<FastifyRequest, Ticket>();
+  const admit = async (request: FastifyRequest, reply: FastifyReply) => {
+    const declared = Number(request.headers['content-length']);
+    tickets.set(request, heavy.admit(reply, request.user.id, Number.isSafeInteger(declared) && declared >= 0 ? Math.min(declared, limit) : limit));
+  };
+  const release = async (request: FastifyRequest) => tickets.get(request)?.release();
   app.setErrorHandler((error: FastifyError, _request, reply: FastifyReply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, tooLarge());
     throw error;
@@ -130,23 +108,17 @@ export async function importsRoutes(fastify: FastifyInstance): Promise<void> {
     200: envelope(importDryRunObject).meta({ description: 'With `dry_run=1`: the file checked, nothing written.', examples: [{ data: importDryRunExample, status: 200 }] }),
     202: envelope(importJobObject).meta({ description: 'The import job, queued; `Location` names it.', examples: [{ data: importJobExample, status: 200 }] }),
   };
-  app.post('/links/import', { bodyLimit: limit, schema: { tags: ['Imports'], ...importDocs, querystring: importQuerySchema, response: importAnswers } }, async (request, reply) => {
+  app.post('/links/import', { bodyLimit: limit, preParsing: admit, onResponse: release, onRequestAbort: release, schema: { tags: ['Imports'], ...importDocs, querystring: importQuerySchema, response: importAnswers } }, async (request, reply) => {
     const q = request.query;
     const userId = request.user.id;
     if (q.domain_id !== undefined && !(await repo.namesToIds('domains', userId).then((m) => [...m.values()].includes(q.domain_id as number)))) {
       throw fieldError('domain_id', 'must be one of your domains.');
     }
-    const { bytes, name } = await uploadedFile(request);
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      throw fieldError('file', 'must be UTF-8 text (save the CSV as UTF-8).');
-    }
-    const { delimiter, headers, format, rows } = inspect(text, q.source);
+    const { bytes, name, delimiter, headers, format, rows } = await inspectUpload(heavy.pool, request, q.source);
     const rowSpec = { userId, format, index: headerIndex(headers), headerCount: headers.length, domainId: q.domain_id ?? null };
+    const pool = heavy.pool;
     if (q.dry_run) {
-      const data = await dryRunImport(repo, { text, delimiter, onConflict: q.on_conflict, query: q, fileName: name, headers, rowsTotal: rows, rows: rowSpec });
+      const data = await dryRunImport(repo, { bytes, delimiter, pool, onConflict: q.on_conflict, query: q, fileName: name, headers, rowsTotal: rows, rows: rowSpec });
       return reply.code(200).send(ok(data));
     }
     const at = nowIso();
@@ -169,12 +141,17 @@ export async function importsRoutes(fastify: FastifyInstance): Promise<void> {
     });
     runner.enqueue({
       jobId: job.id,
-      text,
+      bytes,
+      pool,
       delimiter,
       onConflict: q.on_conflict,
       partial: q.partial === 1,
       rows: rowSpec,
     });
+    // The job keeps the request's place (and its file's bytes) until it is done: the runner's queue is in order.
+    const ticket = tickets.get(request);
+    tickets.delete(request);
+    void runner.idle().finally(() => ticket?.release());
     return reply.code(202).header('location', `/api/v1/imports/${job.id}`).send(ok(presentImport(job)));
   });
 

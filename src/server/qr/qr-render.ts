@@ -101,3 +101,30 @@ function drawLogo(out: PNG, logo: PNG, at: number, box: number): void {
     }
   }
 }
+
+export interface QrJob {
+  text: string;
+  style: QrStyle;
+  format: 'png' | 'svg';
+  /** The account's logo (PNG bytes), when the style asks for it. */
+  logo: Uint8Array | null;
+}
+
+/** A QR code as GET /links/{id}/qr answers it, made on a pool thread (workers/heavy-pool.ts). */
+export function renderQrJob(job: QrJob): string | Uint8Array {
+  const logo = job.logo ? Buffer.from(job.logo.buffer, job.logo.byteOffset, job.logo.byteLength) : null;
+  if (job.format === 'svg') return renderSvg(job.text, job.style, logo);
+  const png = renderPng(job.text, job.style, logo && job.style.logo ? decodeLogo(logo) : null);
+  // A buffer of its own, so that it is handed over rather than copied.
+  return png.byteOffset === 0 && png.byteLength === png.buffer.byteLength ? png : new Uint8Array(png);
+}
+
+/** A logo's size in pixels (PUT /account/qr-logo checks it on a pool thread); null: not a readable PNG. */
+export function logoSize(png: Uint8Array): { width: number; height: number } | null {
+  try {
+    const { width, height } = decodeLogo(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+    return { width, height };
+  } catch {
+    return null;
+  }
+}

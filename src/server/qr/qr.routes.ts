@@ -9,7 +9,7 @@ import { ok, parseId } from '../http/pagination';
 import { LinksRepo } from '../links/links.repo';
 import { presentLink } from '../links/link.presenter';
 import { QrStyleRepo } from './qr-style.repo';
-import { decodeLogo, renderPng, renderSvg } from './qr-render';
+import { heavyOf } from '../workers/heavy-admission';
 import { qrStyleObject } from '../../shared/objects/qr-style.object';
 import { envelope } from '../../shared/objects/common.object';
 
@@ -28,6 +28,7 @@ export async function qrRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const styles = new QrStyleRepo(app.ctx.db.kysely);
   const links = new LinksRepo(app.ctx.db.kysely);
+  const heavy = heavyOf(app);
 
   app.get(
     '/:id/qr',
@@ -52,9 +53,17 @@ export async function qrRoutes(fastify: FastifyInstance): Promise<void> {
       if (style.logo && !saved.logo) issues.push({ field: 'logo', message: 'needs an uploaded logo first (PUT /api/v1/account/qr-logo).' });
       if (issues.length) throw validationError(issues);
       const shortUrl = presentLink(row, await links.related([row]), app.ctx.config.baseUrl).short_url;
+      // Drawn on a pool thread, in turn with other accounts' heavy work (workers/heavy-pool.ts).
+      const ticket = heavy.admit(reply, request.user.id);
+      let image: string | Uint8Array;
+      try {
+        image = await heavy.pool.call(request.user.id, 'qr', { text: shortUrl, style, format: format === 'svg' ? 'svg' : 'png', logo: style.logo ? saved.logo : null });
+      } finally {
+        ticket.release();
+      }
       reply.header('cache-control', 'private, no-cache');
-      if (format === 'svg') return reply.type('image/svg+xml; charset=utf-8').send(renderSvg(shortUrl, style, saved.logo));
-      return reply.type('image/png').send(renderPng(shortUrl, style, saved.logo && style.logo ? decodeLogo(saved.logo) : null));
+      if (typeof image === 'string') return reply.type('image/svg+xml; charset=utf-8').send(image);
+      return reply.type('image/png').send(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
     },
   );
 }
@@ -63,6 +72,7 @@ export async function qrRoutes(fastify: FastifyInstance): Promise<void> {
 export async function qrAccountRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const styles = new QrStyleRepo(app.ctx.db.kysely);
+  const heavy = heavyOf(app);
   const tags = ['Account'];
   const body = async (userId: number): Promise<QrStyleBody> => ({ ...(await styles.get(userId)).style, has_logo: await styles.hasLogo(userId) });
 
@@ -98,17 +108,14 @@ export async function qrAccountRoutes(fastify: FastifyInstance): Promise<void> {
   app.put(
     '/qr-logo',
     { schema: { tags, ...docs.upload, consumes: ['image/png'], body: logoBody, response: { 200: styleAnswer } } },
-    async (request) => {
+    async (request, reply) => {
       const png = request.body;
       if (!Buffer.isBuffer(png) || png.length === 0) throw fieldError('logo', 'must be sent as the body, with Content-Type: image/png.');
       if (png.length > QR_LOGO_MAX_BYTES) throw logoTooLarge();
       if (!png.subarray(0, 8).equals(PNG_MAGIC)) throw fieldError('logo', 'must be a PNG image.');
-      let size: { width: number; height: number };
-      try {
-        size = decodeLogo(png);
-      } catch {
-        throw fieldError('logo', 'is not a readable PNG image.');
-      }
+      const ticket = heavy.admit(reply, request.user.id);
+      const size = await heavy.pool.call(request.user.id, 'logoSize', png).finally(() => ticket.release());
+      if (!size) throw fieldError('logo', 'is not a readable PNG image.');
       if (size.width > 2048 || size.height > 2048) throw fieldError('logo', 'must be at most 2048 pixels wide and high.');
       await styles.saveLogo(request.user.id, png);
       return ok(await body(request.user.id));
