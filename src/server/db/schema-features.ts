@@ -22,6 +22,9 @@ export interface ImportsTable {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+  /** The instance holding the job, and until when (migration 017); null until an instance takes it. */
+  lease_owner: string | null;
+  lease_until: string | null;
 }
 
 /** A named set of UTM parameters of an account (migration 010). */
@@ -53,6 +56,8 @@ export interface OgImagesTable {
   type: string;
   data: Buffer;
   created_at: string;
+  /** Bytes of data (migration 017). */
+  size: number;
 }
 
 /** A webhook (migration 009); `events` is JSON text of WebhookEvent names. */

@@ -1,10 +1,14 @@
-// The imports table (migration 007) and the reads and writes an import job makes on links.
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+// The imports table (migration 007) and the reads and writes an import job makes on links. A job is held by
+// one instance under a lease (migration 017, import-job.ts): the holder's writes to the job, and its batches
+// of links, go through only while the lease is still its own; each batch saves the job's counts in the
+// transaction that writes its links, so that the counts are what was committed, even after a crash.
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable, type UpdateObject } from 'kysely';
 import type { Database, LinksTable } from '../db/schema';
 import { newestPage } from '../db/newest-page';
 import type { ImportsTable } from '../db/schema-features';
 import { isPostgres } from '../db/dialect';
 import { insertTags } from '../links/links.bulk-create';
+import { nowIso } from '../http/pagination';
 import type { ImportFailure, ImportJob, ImportSource, ImportStatus, OnConflict } from '../../shared/import.schema';
 
 export type ImportRow = Selectable<ImportsTable>;
@@ -31,6 +35,37 @@ export function presentImport(r: ImportRow): ImportJob {
   };
 }
 
+/** The statuses of a job that has not finished. */
+const UNFINISHED = ['queued', 'validating', 'importing'];
+
+/** A job as its holder writes it: `until` gives the lease's new end at each write. */
+export interface HeldJob {
+  id: number;
+  owner: string;
+  until: () => string;
+}
+
+/** The counts of a pass so far (import-pass.ts's Tally), before the batch being written. */
+export interface BatchCounts {
+  read: number;
+  skipped: number;
+  failed: number;
+  created: number;
+}
+
+/** The job's lease was lost (another instance marked it failed): its holder stops writing. */
+export class LeaseLost extends Error {
+  constructor(id: number) {
+    super(`import ${id}: the lease was lost`);
+  }
+}
+
+export interface StaleJob {
+  id: number;
+  created: number;
+  lease_until: string | null;
+}
+
 export interface NewLink {
   line: number;
   values: Insertable<LinksTable>;
@@ -39,7 +74,16 @@ export interface NewLink {
 }
 
 export class ImportsRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Set on the repo a job's passes write through (forJob). */
+    private readonly job?: HeldJob,
+  ) {}
+
+  /** The same repo, whose insertBatch saves `job`'s counts and checks its lease in the batch's transaction. */
+  forJob(job: HeldJob): ImportsRepo {
+    return new ImportsRepo(this.db, job);
+  }
 
   async create(values: Insertable<ImportsTable>): Promise<ImportRow> {
     return this.db.insertInto('imports').values(values).returningAll().executeTakeFirstOrThrow();
@@ -49,23 +93,70 @@ export class ImportsRepo {
     return this.db.selectFrom('imports').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   }
 
+  /** The links a job's committed batches wrote. */
+  async createdOf(id: number): Promise<number> {
+    const row = await this.db.selectFrom('imports').select('created').where('id', '=', id).executeTakeFirst();
+    return row?.created ?? 0;
+  }
+
   async list(userId: number, page: number, perPage: number): Promise<{ rows: ImportRow[]; total: number }> {
     return newestPage(this.db, 'imports', userId, page, perPage);
   }
-
 
   async update(id: number, values: Updateable<ImportsTable>): Promise<void> {
     await this.db.updateTable('imports').set(values).where('id', '=', id).execute();
   }
 
-  /** Jobs left unfinished by a process that stopped (on PostgreSQL: untouched for `staleMs`, another instance may run them). */
-  async failAbandoned(staleBefore: string, now: string): Promise<void> {
-    await this.db
+  /** Writes an unfinished job that `owner` holds, and renews the lease; false when it no longer holds it. */
+  async updateHeld(job: HeldJob, values: UpdateObject<Database, 'imports'>, db: Kysely<Database> = this.db): Promise<boolean> {
+    const r = await db
       .updateTable('imports')
-      .set({ status: 'failed', error: 'The server stopped before this import finished; nothing more was written. Send the file again.', finished_at: now, updated_at: now })
-      .where('status', 'in', ['queued', 'validating', 'importing'])
-      .where('updated_at', '<', staleBefore)
+      .set({ ...values, lease_until: job.until() })
+      .where('id', '=', job.id)
+      .where('lease_owner', '=', job.owner)
+      .where('status', 'in', UNFINISHED)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** Takes (when free) or keeps the leases of `ids` for `owner` until `until`; the ids it holds. */
+  async renew(owner: string, ids: number[], until: string): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await this.db
+      .updateTable('imports')
+      .set({ lease_owner: owner, lease_until: until })
+      .where('id', 'in', ids)
+      .where('status', 'in', UNFINISHED)
+      .where((eb) => eb.or([eb('lease_owner', 'is', null), eb('lease_owner', '=', owner)]))
+      .returning('id')
       .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Unfinished jobs whose lease ran out before `now` (a job never taken: created more than `leaseMs` ago);
+   * with `all`, every unfinished job (SQLite at start: no other process runs jobs).
+   */
+  async staleJobs(now: number, leaseMs: number, all = false): Promise<StaleJob[]> {
+    let q = this.db.selectFrom('imports').select(['id', 'created', 'lease_until']).where('status', 'in', UNFINISHED);
+    if (!all) {
+      const at = new Date(now).toISOString();
+      const untakenBefore = new Date(now - leaseMs).toISOString();
+      q = q.where((eb) => eb.or([eb('lease_until', '<', at), eb.and([eb('lease_until', 'is', null), eb('updated_at', '<', untakenBefore)])]));
+    }
+    return q.orderBy('id').execute();
+  }
+
+  /** Marks a stale job failed, unless its lease moved meanwhile (its holder is alive after all). */
+  async failStale(job: StaleJob, error: string, now: string): Promise<boolean> {
+    const r = await this.db
+      .updateTable('imports')
+      .set({ status: 'failed', error, finished_at: now, updated_at: now })
+      .where('id', '=', job.id)
+      .where('status', 'in', UNFINISHED)
+      .where('lease_until', job.lease_until === null ? 'is' : '=', job.lease_until)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
   }
 
   async namesToIds(table: 'domains' | 'spaces', userId: number): Promise<Map<string, number>> {
@@ -90,7 +181,7 @@ export class ImportsRepo {
    * Inserts a batch in one transaction. A row whose alias was taken meanwhile (by a request racing the
    * import) is not written: ON CONFLICT DO NOTHING, and it is missing from the answer.
    */
-  async insertBatch(links: NewLink[]): Promise<Map<number, number>> {
+  async insertBatch(links: NewLink[], before?: BatchCounts): Promise<Map<number, number>> {
     return this.db.transaction().execute(async (trx) => {
       /** The new link's id by the file line it came from. */
       const written = new Map<number, number>();
@@ -117,7 +208,16 @@ export class ImportsRepo {
       for (let i = 0; i < pixels.length; i += 1000) await trx.insertInto('link_pixels').values(pixels.slice(i, i + 1000)).execute();
       const first = links[0];
       if (first) await insertTags(trx, [first.values], tagged.map((t) => t.id), tagged.map((t) => t.tags));
+      if (this.job) await this.saveBatch(trx, this.job, written.size, links.length - written.size, before);
       return written;
     });
+  }
+
+  /** The job's counts with this batch written (rows whose alias was taken meanwhile failed), or LeaseLost. */
+  private async saveBatch(trx: Kysely<Database>, job: HeldJob, created: number, lost: number, before?: BatchCounts): Promise<void> {
+    const counts = before
+      ? { rows_read: before.read, skipped: before.skipped, failed: before.failed + lost, created: before.created + created }
+      : { created: sql<number>`created + ${created}` };
+    if (!(await this.updateHeld(job, { ...counts, updated_at: nowIso() }, trx))) throw new LeaseLost(job.id);
   }
 }

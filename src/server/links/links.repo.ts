@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable, type Insertable, type Updateable } f
 import type { Database, LinksTable } from '../db/schema';
 import { isPostgres } from '../db/dialect';
 import { resolveTags, setLinkTags, tagsOfLinks } from '../tags/tags.repo';
+import { releaseOgImages } from '../previews/og-image-orphans';
 
 export type LinkRow = Selectable<LinksTable>;
 
@@ -52,8 +53,9 @@ export class LinksRepo {
   }
 
   async delete(userId: number, id: number): Promise<boolean> {
-    const r = await this.db.deleteFrom('links').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-    return Number(r.numDeletedRows) > 0;
+    const r = await this.db.deleteFrom('links').where('id', '=', id).where('user_id', '=', userId).returning('og_image').executeTakeFirst();
+    if (r?.og_image) await releaseOgImages(this.db, userId, [r.og_image]);
+    return r !== undefined;
   }
 
   /** Spaces, domains, pixels and tags of a set of links, loaded in four queries. */

@@ -17,6 +17,7 @@ import { presentLink } from './link.presenter';
 import { generateAlias } from './alias';
 import { newLinkRow } from './link-row';
 import { fetchTitle, TitleQueue } from './title-fetcher';
+import { releaseOgImages } from '../previews/og-image-orphans';
 
 type Issue = { field: string; message: string };
 
@@ -139,6 +140,7 @@ export class LinksService {
       throw isUniqueViolation(err) ? validationError([{ field: 'alias', message: 'has already been taken.' }]) : err;
     });
     this.ctx.changes.emit('link', id);
+    if (input.og_image !== undefined && input.og_image !== row.og_image) await releaseOgImages(this.ctx.db.kysely, userId, [row.og_image]);
     if (input.title === null || (input.url !== undefined && input.url !== row.url && !row.title && input.title === undefined)) {
       this.fetchTitleLater(userId, id, input.url ?? row.url);
     }

@@ -16,6 +16,8 @@ import * as m012 from './012-tags';
 import * as m013 from './013-link-previews';
 import * as m014 from './014-operation-click-hourly';
 import * as m015 from './015-expiry-version';
+import * as m016 from './016-password-attempts';
+import * as m017 from './017-import-leases';
 
 export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[] }> = {
   '001-initial': m001,
@@ -33,4 +35,6 @@ export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[
   '013-link-previews': m013,
   '014-operation-click-hourly': m014,
   '015-expiry-version': m015,
+  '016-password-attempts': m016,
+  '017-import-leases': m017,
 };
