@@ -27,6 +27,8 @@ async function main(): Promise<void> {
     ['bulk', () => optional('bulk.bench.ts', 'runBulkBench')],
     ['analytics', () => optional('analytics.bench.ts', 'runAnalyticsBench')],
     ['tags', () => optional('tags.bench.ts', 'runTagsBench')],
+    ['backup', () => optional('backup.bench.ts', 'runBackupBench')],
+    ['heavy load', () => optional('heavy-load.bench.ts', 'runHeavyLoadBench')],
   ] as const) {
     console.error(`\n== ${name} benchmark ==`);
     try {

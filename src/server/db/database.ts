@@ -2,17 +2,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, SqliteDialect, type Migration } from 'kysely';
 import type { Database } from './schema';
 import type { PostgresDb } from './postgres/open-postgres';
 import { MIGRATIONS } from './migrations/migration-list';
-
-
-class StaticMigrations implements MigrationProvider {
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return MIGRATIONS;
-  }
-}
+import { migrateSqlite } from './sqlite-migrate';
 
 /** The embedded database. */
 export interface SqliteDb {
@@ -30,7 +24,12 @@ export interface SqliteDb {
  */
 export type Db = SqliteDb | PostgresDb;
 
-export async function openDatabase(file: string): Promise<SqliteDb> {
+/**
+ * Opens (and creates) the SQLite file and applies its pending migrations, all in one transaction, after a
+ * snapshot of the file (sqlite-migrate.ts). A failure closes the file and throws a DatabaseStartError.
+ * `migrations`: the list to migrate to (tests: a failing one).
+ */
+export async function openDatabase(file: string, migrations: Record<string, Migration> = MIGRATIONS): Promise<SqliteDb> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -39,13 +38,13 @@ export async function openDatabase(file: string): Promise<SqliteDb> {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('temp_store = MEMORY');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const migrator = new Migrator({ db: kysely, provider: new StaticMigrations() });
-  const { error, results } = await migrator.migrateToLatest();
-  for (const r of results ?? []) {
-    if (r.status === 'Error') throw new Error(`migration ${r.migrationName} failed: ${error instanceof Error ? error.message : String(error)}`);
+  try {
+    await migrateSqlite(sqlite, file, migrations);
+  } catch (err) {
+    sqlite.close();
+    throw err;
   }
-  if (error) throw error;
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   let closed = false;
   return {
     dialect: 'sqlite',

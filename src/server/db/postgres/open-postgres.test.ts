@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseStartError, openPostgres } from './open-postgres';
+import { MIGRATIONS } from '../migrations/migration-list';
 import { createTestDatabase, TEST_DATABASE_URL as ADMIN_URL } from '../../test-utils/both-databases';
 
 if (!ADMIN_URL) console.warn('PostgreSQL tests SKIPPED: TEST_DATABASE_URL is not set (.ci/run starts PostgreSQL and sets it).');
@@ -29,7 +30,7 @@ describe.skipIf(!ADMIN_URL)('PostgreSQL', () => {
     const [a, b] = await Promise.all([openPostgres(urlFor(database)), openPostgres(urlFor(database))]);
     try {
       const ran = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(a.kysely);
-      expect(ran.rows.map((r) => r.name)).toEqual(['001-initial', '002-list-performance', '003-lean-click-events', '004-shared-limits', '005-domain-https', '006-operations', '007-imports', '008-analytics', '009-webhooks', '010-utm-templates', '011-qr-styles', '012-tags', '013-link-previews', '014-operation-click-hourly', '015-expiry-version']);
+      expect(ran.rows.map((r) => r.name)).toEqual(Object.keys(MIGRATIONS).sort());
       const tables = await sql<{ t: string }>`SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`.execute(b.kysely);
       expect(tables.rows.map((r) => r.t)).toEqual(
         expect.arrayContaining(['click_daily', 'click_events', 'domains', 'link_counters', 'link_pixels', 'links', 'password_attempts', 'pixels', 'rate_limits', 'settings', 'spaces', 'users', 'webhook_deliveries', 'webhook_link_events', 'webhooks']),

@@ -10,6 +10,7 @@ import { usersRoute } from '../../routes/users';
 import { accountQueryOptions } from '../../lib/session.queries';
 import { usersListQueryOptions, useDeleteUser, useUpdateUser } from './users.queries';
 import { AdminOnly } from './admin-only';
+import { BackupStatus } from './backup-status';
 import { SelfDemoteDialog, isSelfDemotion } from './self-demote-dialog';
 import { IdNameListToolbar } from '../../components/resource-list/list-controls';
 import { ConfirmDialog } from '../../components/resource-list/confirm-dialog';
@@ -79,6 +80,7 @@ function UsersList() {
   return (
     <Stack gap={0}>
       <ResourceListHeader title="Users" list={list} create={{ to: '/users/new' }} createLabel="New user" />
+      <BackupStatus />
       <IdNameListToolbar query={search} searchLabel="Search users" onChange={go} />
       <ResourceTable
         list={list}
