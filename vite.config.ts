@@ -15,6 +15,11 @@ const POSTGRES_TESTS = [
   'stats/analytics', 'clicks/click-recording',
   'live/live.routes',
   'tags/tags', 'tags/tags.bulk',
+  'workers/heavy-load',
+  'previews/og-images.quota', 'imports/import-leases',
+  'http/trust-proxy', 'http/trust-proxy.server',
+  'redirect/gates', 'auth/attempt-limits',
+  'domains/reserved-hosts', 'http/bidi-controls',
 ].map((f) => `src/server/${f}.test.ts`);
 
 if (!process.env.TEST_DATABASE_URL && process.argv.some((a) => a.includes('vitest'))) {
