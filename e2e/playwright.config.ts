@@ -33,6 +33,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     viewport: { width: 1366, height: 900 },
+    // prefers-reduced-motion: Mantine's transitions then take no time (respectReducedMotion in src/web/theme.ts),
+    // so no check meets a dialog mid-fade; e2e/fixtures/a11y.ts still waits for any CSS transition left.
+    reducedMotion: 'reduce',
     launchOptions: hasSystemChromium
       ? {
           executablePath: chromium,

@@ -7,7 +7,7 @@ import { test, expect, pickOption, type Account } from './fixtures/test';
 import { apiClient, createUser, seed, uniq, type ApiClient } from './fixtures/api';
 import { E2E_BASE_URL, E2E_PORT } from './fixtures/env';
 import { signInWithKey } from './fixtures/session';
-import { guardPage, localXssUrl, XSS, XSS_URL, type PageGuard } from './fixtures/xss';
+import { guardPage, imagesSettled, localXssUrl, XSS, XSS_URL, type PageGuard } from './fixtures/xss';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const PAST = new Date(Date.now() - 86_400_000).toISOString().slice(0, 19);
@@ -207,7 +207,7 @@ async function control(page: Page, cspOff: boolean): Promise<void> {
       route.fulfill({ contentType: 'text/html', headers: { 'content-security-policy': "default-src 'none'" }, body: `<!doctype html><title>c</title><p>${payload}</p>` }),
     );
     await page.goto(url);
-    await page.waitForTimeout(150);
+    await imagesSettled(page);
     const flag = await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
     // With the browser ignoring CSP the payload runs; with the CSP enforced, the CSP alone stops it.
     expect(flag, payload).toBe(cspOff ? 1 : undefined);

@@ -7,6 +7,8 @@ export const theme = createTheme({
   primaryColor: 'indigo',
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
+  // A visitor who asked the system for reduced motion gets dialogs, menus and popovers without transitions.
+  respectReducedMotion: true,
   fontFamily: font,
   headings: { fontFamily: font },
   components: {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startServerProcess, type ServerProcess } from '../test-utils/server-process';
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
@@ -17,8 +17,12 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-crash-'));
   port = await freePort();
 });
-afterAll(async () => {
+// Each case starts its own process (on the same data) and this stops it, whatever happened in the case.
+afterEach(async () => {
   await server?.stop();
+  server = null;
+});
+afterAll(() => {
   agent.destroy();
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -59,7 +63,7 @@ async function api(method: string, url: string, body?: unknown) {
 
 describe('a crash', () => {
   // Each starts the server process (tsx) twice: allow for a slow, busy machine.
-  it('keeps clicks_limit exact: 400 visits, SIGKILL, restart, and only 100 more pass', { timeout: 90_000 }, async () => {
+  it('keeps clicks_limit exact: 400 visits, SIGKILL, restart, and only 100 more pass', { timeout: 150_000 }, async () => {
     server = await startServerProcess(dir, port);
     const { data: link } = await api('POST', '/links', { url: 'https://example.com/', alias: 'limited', clicks_limit: 500 });
     const before = await burst('limited', 400);
@@ -76,8 +80,8 @@ describe('a crash', () => {
     await expect.poll(async () => (await api('GET', `/links/${link.id}`)).data.clicks, { timeout: 5000 }).toBe(500);
   });
 
-  it('loses at most the last flush interval of an unlimited link', { timeout: 90_000 }, async () => {
-    if (server?.child.exitCode !== null || server.child.signalCode !== null) server = await startServerProcess(dir, port);
+  it('loses at most the last flush interval of an unlimited link', { timeout: 150_000 }, async () => {
+    server = await startServerProcess(dir, port);
     const { data: link } = await api('POST', '/links', { url: 'https://example.com/', alias: 'free' });
     const served: number[] = [];
     const until = Date.now() + 2500;
@@ -87,7 +91,7 @@ describe('a crash', () => {
       }),
     );
     const killedAt = Date.now();
-    await server?.kill();
+    await server.kill();
     server = await startServerProcess(dir, port);
     const stored = (await api('GET', `/links/${link.id}`)).data.clicks;
     const lost = served.length - stored;

@@ -12,6 +12,8 @@ export interface ServerProcess {
   kill(): Promise<void>;
   /** SIGTERM: the graceful stop. */
   stop(): Promise<void>;
+  /** Not exited yet (a test that stopped or killed it restarts it in its cleanup when this is false). */
+  running(): boolean;
 }
 
 export function freePort(): Promise<number> {
@@ -35,7 +37,7 @@ export async function startServerProcess(dataDir: string, port: number, env: Rec
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000; // tsx compiles the server at each start: slow on a busy machine
   for (;;) {
     if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) break;
     if (child.exitCode !== null || Date.now() > deadline) {
@@ -44,11 +46,12 @@ export async function startServerProcess(dataDir: string, port: number, env: Rec
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  const running = () => child.exitCode === null && child.signalCode === null;
   const end = (signal: NodeJS.Signals) => async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
+    if (!running()) return;
     const exited = new Promise((r) => child.once('exit', r));
     child.kill(signal);
     await exited;
   };
-  return { base, key, child, kill: end('SIGKILL'), stop: end('SIGTERM') };
+  return { base, key, child, kill: end('SIGKILL'), stop: end('SIGTERM'), running };
 }

@@ -46,21 +46,54 @@ export function request(
   });
 }
 
+export interface BurstOptions {
+  /** Told of each answer as it comes (see whenServed). */
+  onAnswer?: (status: number) => void;
+  /** Go on past `count` while this holds (e.g. until a stopping instance has exited). */
+  more?: () => boolean;
+}
+
 /**
  * `count` GET visits of `path`, `parallel` at a time, alternating over `instances`; the status of each
  * (0 when the connection failed, e.g. the instance was killed).
  */
-export async function burst(instances: Instance[], path: string, count: number, parallel: number): Promise<number[]> {
+export async function burst(instances: Instance[], path: string, count: number, parallel: number, opts: BurstOptions = {}): Promise<number[]> {
   const statuses: number[] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: parallel }, async () => {
-      while (next < count) {
+      while (next < count || opts.more?.()) {
         const i = next++;
         const to = instances[i % instances.length] as Instance;
-        statuses.push(await request(to, 'GET', path).then((r) => r.status, () => 0));
+        const status = await request(to, 'GET', path).then((r) => r.status, () => 0);
+        statuses.push(status);
+        opts.onAnswer?.(status);
       }
     }),
   );
   return statuses;
+}
+
+/**
+ * Starts `action` (a kill, a stop) once `n` visits of a burst have been answered 302: from a condition
+ * seen in the answers, not a timer, which a quick machine outruns (the whole burst over before it fires).
+ * Give `onAnswer` to burst(); `done()` waits for the action, and fails if it never started.
+ */
+export function whenServed(n: number, action: () => Promise<void>) {
+  let served = 0;
+  let started: Promise<void> | null = null;
+  let finished = false;
+  return {
+    onAnswer(status: number): void {
+      if (status === 302 && ++served === n) started = action().finally(() => (finished = true));
+    },
+    /** The action has started and not yet finished. */
+    get pending(): boolean {
+      return started !== null && !finished;
+    },
+    async done(): Promise<void> {
+      if (!started) throw new Error(`the burst ended after ${served} visits served, before the ${n} that start the action`);
+      await started;
+    },
+  };
 }

@@ -7,11 +7,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { freePort, startServerProcess, type ServerProcess } from '../../test-utils/server-process';
 import { createTestDatabase, TEST_DATABASE_URL } from '../../test-utils/both-databases';
-import { burst, request, type Instance } from './multi-instance-helpers';
+import { burst, request, whenServed, type Instance } from './multi-instance-helpers';
 
 const run = describe.skipIf(!TEST_DATABASE_URL);
 if (!TEST_DATABASE_URL) console.warn('Multi-instance PostgreSQL tests SKIPPED: TEST_DATABASE_URL is not set.');
@@ -56,6 +56,11 @@ run('two instances on one PostgreSQL', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
+  // A case that killed or stopped A starts it again here, on its port, whatever happened in the case.
+  afterEach(async () => {
+    if (a && !a.server.running()) a = await start(a.port);
+  }, 90_000);
+
   it('a change through one instance reaches the redirect of the other within a second', async () => {
     const link = await createLink(a, { url: 'https://example.com/one', alias: 'shared' });
     expect((await request(b, 'GET', '/shared')).headers.location).toBe('https://example.com/one');
@@ -80,11 +85,13 @@ run('two instances on one PostgreSQL', () => {
     const limit = 3000;
     const link = await createLink(a, { url: 'https://example.com/', alias: 'limit3000', clicks_limit: limit });
     let atKill = -1;
-    const killer = new Promise<void>((resolve) =>
-      setTimeout(() => void a.server.kill().then(async () => ((atKill = await clicksOf(link.id)), resolve())), 300),
-    );
-    const first = await burst([a, b], '/limit3000', 4000, 16);
-    await killer;
+    // The kill comes once 1,000 visits have passed (3,000 still to send), and the burst goes on until it is done.
+    const killer = whenServed(1000, async () => {
+      await a.server.kill();
+      atKill = await clicksOf(link.id);
+    });
+    const first = await burst([a, b], '/limit3000', 4000, 16, { onAnswer: killer.onAnswer, more: () => killer.pending });
+    await killer.done();
     // The kill came in the middle: the limit was not reached yet, and visits to the killed instance failed (0).
     expect(atKill).toBeGreaterThan(0);
     expect(atKill).toBeLessThan(limit);
@@ -99,7 +106,6 @@ run('two instances on one PostgreSQL', () => {
     expect(counted + passedAfter).toBe(limit);
     expect(await clicksOf(link.id)).toBe(limit);
     expect(passedFirst + passedAfter).toBeLessThanOrEqual(limit);
-    a = await start(a.port);
   });
 
   it('password attempts are counted across both, and a grant cookie of one opens the link on the other', async () => {
@@ -136,9 +142,10 @@ run('two instances on one PostgreSQL', () => {
 
   it('a graceful stop (SIGTERM) of one instance under load loses no click, and the other keeps answering', { timeout: 90_000 }, async () => {
     const link = await createLink(a, { url: 'https://example.com/', alias: 'steady' });
-    const stopper = new Promise<void>((resolve) => setTimeout(() => void a.server.stop().then(resolve), 300));
-    const statuses = await burst([a, b], '/steady', 3000, 16);
-    await stopper;
+    // The stop comes once 1,000 visits have been served (2,000 still to send), and the burst goes on until A has exited.
+    const stopper = whenServed(1000, () => a.server.stop());
+    const statuses = await burst([a, b], '/steady', 3000, 16, { onAnswer: stopper.onAnswer, more: () => stopper.pending });
+    await stopper.done();
     const served = statuses.filter((s) => s === 302).length;
     // The stop came in the middle: some visits to the stopping instance were refused (503, or no connection).
     expect(statuses.some((s) => s !== 302)).toBe(true);
@@ -148,16 +155,31 @@ run('two instances on one PostgreSQL', () => {
     // Every visit answered 302 is in links.clicks and click_events once B's next batch is written.
     await expect.poll(() => clicksOf(link.id), { timeout: 5000 }).toBe(served + 50);
     await expect.poll(() => eventsOf(link.id), { timeout: 5000 }).toBe(served + 50);
-    a = await start(a.port);
   });
 
   // Stops the whole local cluster for a moment: only where this test may (root on a machine whose
   // TEST_DATABASE_URL points at the local Debian cluster, as in .ci/run), and in the sequential phase.
   it.skipIf(!canRestartCluster())('PostgreSQL restarted under it: 503s meanwhile, then it reconnects by itself and writes the queued clicks', { timeout: 90_000 }, async () => {
+    let visits = 0;
+    const onB = async (alias: string) => {
+      const res = await request(b, 'GET', alias);
+      if (res.status === 302) visits++;
+      return res;
+    };
+    // B must hear of the new link before it caches it (the notice drops the entry). A miss cached on B
+    // beforehand is dropped only by that notice: B answering 302 is the sign that it came.
+    expect((await onB('/outage')).status).toBe(404);
     const link = await createLink(a, { url: 'https://example.com/', alias: 'outage' });
-    // Let B hear of the new link first (its notice drops the entry), then cache it there with a visit.
-    await new Promise((r) => setTimeout(r, 500));
-    expect((await request(b, 'GET', '/outage')).status).toBe(302);
+    await expect.poll(async () => (await onB('/outage')).status, { timeout: 5000, interval: 20 }).toBe(302);
+    // And B answers from its cache: a change written behind its back (no notice) is not seen.
+    let behind = 0;
+    await expect
+      .poll(async () => {
+        const seen = (await onB('/outage')).headers.location;
+        await pool.query('UPDATE links SET url = $1 WHERE id = $2', [`https://example.com/behind-${++behind}`, link.id]);
+        return (await onB('/outage')).headers.location === seen;
+      }, { timeout: 5000, interval: 20 })
+      .toBe(true);
     cluster('stop');
     try {
       const api = await request(a, 'GET', '/api/v1/links');
@@ -167,12 +189,12 @@ run('two instances on one PostgreSQL', () => {
       expect(unknown.status).toBe(503);
       expect(unknown.headers['content-type']).toContain('text/html');
       // A cached link still redirects; its click waits in B's queue.
-      expect((await request(b, 'GET', '/outage')).status).toBe(302);
+      expect((await onB('/outage')).status).toBe(302);
     } finally {
       cluster('start');
     }
     await expect.poll(async () => (await request(a, 'GET', '/api/v1/links')).status, { timeout: 20_000, interval: 250 }).toBe(200);
-    await expect.poll(() => clicksOf(link.id), { timeout: 20_000, interval: 250 }).toBe(2);
+    await expect.poll(() => clicksOf(link.id), { timeout: 20_000, interval: 250 }).toBe(visits);
     // The LISTEN connections are back too: a change on A reaches B again.
     await request(a, 'PATCH', `/api/v1/links/${link.id}`, { json: { url: 'https://example.com/after' } });
     await expect.poll(async () => (await request(b, 'GET', '/outage')).headers.location, { timeout: 10_000, interval: 100 }).toBe('https://example.com/after');
