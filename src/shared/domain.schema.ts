@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './enums';
-import { flag01, noBidiControls, nullableUrl } from './fields';
+import { flag01, typedText, nullableUrl } from './fields';
 import { canonicalHost } from './host-name';
 import { listQuery } from './list-query';
 import type { domainObject } from './objects/domain.object';
@@ -19,7 +19,7 @@ export function normaliseDomainName(input: string): string | null {
   return host;
 }
 
-export const domainNameField = noBidiControls(z.string().max(LIMITS.domainNameMax)).transform((v, ctx) => {
+export const domainNameField = typedText(z.string().max(LIMITS.domainNameMax)).transform((v, ctx) => {
   const name = normaliseDomainName(v);
   if (!name) {
     ctx.addIssue({ code: 'custom', message: 'must be a valid domain name, like links.example.com.' });

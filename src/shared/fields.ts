@@ -63,22 +63,25 @@ const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /**
  * The one rule for every name and title a person types (links' texts, domains, spaces, pixels, tags, UTM
- * templates, users): no bidirectional control characters, which could make `moc.elgoog` read as `google.com`.
+ * templates, users): no bidirectional control characters, which could make `moc.elgoog` read as `google.com`,
+ * and no NUL, which no text column of PostgreSQL can hold (SQLite would keep it and cut the text short on show).
  */
-export function noBidiControls<T extends z.ZodType<string>>(schema: T): T {
-  return schema.refine((v: string) => !BIDI_CONTROLS.test(v), {
-    error: 'must not contain bidirectional control characters (U+202A to U+202E, U+2066 to U+2069, U+200E, U+200F, U+061C).',
-  });
+export function typedText<T extends z.ZodType<string>>(schema: T): T {
+  return schema
+    .refine((v: string) => !v.includes('\u0000'), { error: 'must not contain the NUL character (U+0000).' })
+    .refine((v: string) => !BIDI_CONTROLS.test(v), {
+      error: 'must not contain bidirectional control characters (U+202A to U+202E, U+2066 to U+2069, U+200E, U+200F, U+061C).',
+    });
 }
 
 /** A name a person types: trimmed, 1 to `max` characters. */
 export function nameText(max: number) {
-  return noBidiControls(z.string().trim().min(1).max(max));
+  return typedText(z.string().trim().min(1).max(max));
 }
 
 /** Text or null; '', null and blanks only clear (a blank title is no title: it sorts with the untitled). */
 export function nullableText(max: number) {
-  return z.preprocess((v) => (isEmpty(v) || (typeof v === 'string' && v.trim() === '') ? null : v), noBidiControls(z.string().trim().max(max)).nullable());
+  return z.preprocess((v) => (isEmpty(v) || (typeof v === 'string' && v.trim() === '') ? null : v), typedText(z.string().trim().max(max)).nullable());
 }
 
 const INT_RE = /^-?\d+$/;

@@ -2,7 +2,7 @@
 // (the list filter and the CSV export join names with commas), unique per account ignoring case; colour
 // 1-6, the spaces' palette. One schema for the API and the dashboard.
 import { z } from 'zod';
-import { intField, noBidiControls } from './fields';
+import { intField, typedText } from './fields';
 import { listQuery } from './list-query';
 import type { linkTagObject } from './objects/link.object';
 import type { tagObject } from './objects/tag.object';
@@ -10,7 +10,7 @@ import type { tagObject } from './objects/tag.object';
 export const TAG_NAME_MAX = 40;
 export const TAGS_PER_LINK_MAX = 20;
 
-export const tagNameField = noBidiControls(
+export const tagNameField = typedText(
   z
     .string({ error: (iss) => (iss.code === 'invalid_type' ? 'must be a text.' : undefined) })
     .trim()

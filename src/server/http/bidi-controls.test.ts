@@ -43,6 +43,15 @@ describe('bidirectional control characters', () => {
     expect(await t.query("SELECT title FROM links WHERE id = ?", link.id)).toEqual([{ title: null }]);
   });
 
+  it('NUL is refused too (PostgreSQL cannot store it: a PUT of a title "\\u0000" was a 500 there), on create and update', async () => {
+    const link = await create(t, t.userKey, 'links', { url: 'https://example.com/' });
+    const errors = expect422(await t.as(t.userKey, { method: 'PUT', url: `/api/v1/links/${link.id}`, ...json({ title: '\u0000' }) }), 'title');
+    expect(errors.title?.[0]).toBe('The title field must not contain the NUL character (U+0000).');
+    expect422(await send('POST', '/api/v1/links', { url: 'https://example.com/', og_description: 'a\u0000b' }), 'og_description');
+    expect422(await send('POST', '/api/v1/spaces', { name: 'a\u0000' }), 'name');
+    expect422(await send('POST', '/api/v1/tags', { name: '\u0000x' }), 'name');
+  });
+
   it('leave other non-ASCII text as it was typed (accents, CJK, Arabic letters)', async () => {
     const texts = ['Café déjà vu', '日本の春', 'مرحبا بالعالم', 'שלום'];
     for (const text of texts) {
