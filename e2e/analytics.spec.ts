@@ -21,7 +21,8 @@ test.describe.configure({ mode: 'serial' });
 
 let solo: SoloServer;
 test.beforeAll(async () => {
-  solo = await startSoloServer({ TRUST_PROXY: '1' });
+  // Two proxies: 10.0.0.1 (named in X-Forwarded-For) and the test itself on loopback, so the client is 203.0.113.x.
+  solo = await startSoloServer({ TRUST_PROXY: '2' });
 });
 test.afterAll(async () => solo?.close());
 

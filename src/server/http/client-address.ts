@@ -7,21 +7,19 @@ import proxyAddr from '@fastify/proxy-addr';
 
 /**
  * TRUST_PROXY (config.ts): `false` off; a hop count (1: one proxy such as nginx, whose address the
- * socket shows); or the proxies' addresses and CIDR ranges. `true` trusts every hop, so the leftmost
- * X-Forwarded-For address, which the client writes itself: TRUST_PROXY refuses it (tests only).
+ * socket shows); or the proxies' addresses and CIDR ranges. There is no "trust every hop": that would take
+ * the leftmost X-Forwarded-For address, which the client writes itself.
  */
-export type TrustProxy = boolean | number | readonly string[];
+export type TrustProxy = false | number | readonly string[];
 
 /** Whether the address at `hop` (0: the socket's peer, 1: the last X-Forwarded-For entry, ...) is a trusted proxy. */
 export type TrustFn = (address: string, hop: number) => boolean;
 
-const trustAll: TrustFn = () => true;
 const byHops = new Map<number, TrustFn>();
 const byList = new WeakMap<readonly string[], TrustFn>();
 
 /** The compiled trust function, the same one each time for the same setting; null when off. Throws on a bad address. */
 export function trustFunction(trust: TrustProxy): TrustFn | null {
-  if (trust === true) return trustAll;
   if (trust === false || trust === 0 || (Array.isArray(trust) && trust.length === 0)) return null;
   if (typeof trust === 'number') {
     let fn = byHops.get(trust);

@@ -88,8 +88,8 @@ describe('redirect fast path (listening server)', () => {
     expect(await dbClicks(t, l.id)).toBe(0);
   });
 
-  it('with TRUST_PROXY: country from the leftmost X-Forwarded-For, domain from X-Forwarded-Host', async () => {
-    await start({ trustProxy: true });
+  it('with TRUST_PROXY=2: country from the client behind both proxies, domain from X-Forwarded-Host', async () => {
+    await start({ trustProxy: 2 });
     const d = (await t.as(t.userKey, { method: 'POST', url: '/api/v1/domains', payload: { name: 'brand.example' } })).json().data;
     const targets = { countries: [{ key: 'GB', value: 'https://gb.example/' }] };
     const l = await createLink(t, { url: 'https://world.example/', alias: 'geo', domain_id: d.id, targets_type: 'countries', targets: targets.countries });

@@ -9,7 +9,7 @@ let plain: TestApp;
 let proxied: TestApp;
 beforeAll(async () => {
   plain = await createTestApp();
-  proxied = await createTestApp({ trustProxy: true });
+  proxied = await createTestApp({ trustProxy: 1 });
   for (const t of [plain, proxied]) {
     await createLink(t, { url: 'https://a.example/', alias: 'Pw-1', redirect_password: 'open sesame' });
     await createLink(t, { url: 'https://a.example/', alias: 'warn', sensitive_content: 1 });

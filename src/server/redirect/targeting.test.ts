@@ -65,7 +65,7 @@ describe('targeting with real request headers', () => {
 describe('behind a trusted proxy', () => {
   let p: TestApp;
   beforeAll(async () => {
-    p = await createTestApp({ trustProxy: true });
+    p = await createTestApp({ trustProxy: 1 });
   });
   afterAll(async () => {
     await p.close();
