@@ -22,7 +22,9 @@ export default defineConfig({
   testMatch: ['**/*.spec.ts'],
   outputDir: './.results',
   reporter: [['list'], ['html', { outputFolder: './.report', open: 'never' }]],
-  workers: 2,
+  // One browser per core pair: on a 2-core machine two Chromiums and the server starve each other (tests took 2-3x
+  // as long and hit their timeouts), so they run one at a time there.
+  workers: os.availableParallelism() <= 2 ? 1 : 2,
   fullyParallel: false,
   retries: 0,
   timeout: 45_000,
