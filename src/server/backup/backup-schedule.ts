@@ -6,18 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { listBackups } from './backup-files';
 import { formatEvery } from './backup-every';
 import { startBackup, type BackupRun } from './backup-job';
+import type { BackupHealth } from '../../shared/backup-health';
 
-/** What GET /health says about backups (when scheduling is on). */
-export interface BackupHealth {
-  every: string;
-  every_seconds: number;
-  last_good_at: string | null;
-  last_good_age_seconds: number | null;
-  last_failed_at: string | null;
-  /** The last attempt failed (the error is in the server's log). */
-  failing: boolean;
-  running: boolean;
-}
 
 const RETRY_MS = 10 * 60_000;
 const MAX_TIMEOUT = 2 ** 31 - 1;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
 import { listBackups } from './backup-files';
-import type { BackupHealth } from './backup-schedule';
+import type { BackupHealth } from '../../shared/backup-health';
 
 let t: TestApp | null = null;
 afterEach(async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backupStatusText, type BackupHealth } from './backup-status-text';
+import type { BackupHealth } from '../../../shared/backup-health';
+import { backupStatusText } from './backup-status-text';
 
 const base: BackupHealth = { every: '6h', every_seconds: 21_600, last_good_at: '2026-11-22T10:00:00.000Z', last_good_age_seconds: 7300, last_failed_at: null, failing: false, running: false };
 

@@ -1,14 +1,5 @@
 // What the admin page says about scheduled backups, from GET /health's `backup` (absent: not scheduled).
-
-export interface BackupHealth {
-  every: string;
-  every_seconds: number;
-  last_good_at: string | null;
-  last_good_age_seconds: number | null;
-  last_failed_at: string | null;
-  failing: boolean;
-  running: boolean;
-}
+import type { BackupHealth } from '../../../shared/backup-health';
 
 export interface BackupStatusText {
   tone: 'ok' | 'warning' | 'failed';

@@ -2,7 +2,8 @@
 // none is recent. Reads GET /health (public, outside the API); shows nothing when backups are not scheduled.
 import { Alert, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { backupStatusText, type BackupHealth } from './backup-status-text';
+import type { BackupHealth } from '../../../shared/backup-health';
+import { backupStatusText } from './backup-status-text';
 
 async function fetchHealth(): Promise<{ status: string; backup?: BackupHealth }> {
   const res = await fetch('/health', { headers: { accept: 'application/json' } });
