@@ -4,27 +4,10 @@
 import { z } from 'zod';
 import { MAX_ID, flag01, queryEnum, queryInt } from './fields';
 import { dateField, timeZoneField } from './stats.schema';
+import { ANALYTICS_DIMENSIONS, ANALYTICS_INTERVALS } from './enums';
 import type { analyticsGroupObject, analyticsObject, analyticsPeriodObject, analyticsPointObject } from './objects/analytics.object';
 
-/** What a click can be grouped and filtered by. `city` is listed for later: no city data ships today. */
-export const ANALYTICS_DIMENSIONS = [
-  'country',
-  'continent',
-  'browser',
-  'os',
-  'device',
-  'language',
-  'referrer',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'target',
-  'link',
-  'space',
-  'domain',
-] as const;
+
 export type AnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
 
 /** The dimensions a click itself records (the rest come from its link). */
@@ -32,7 +15,6 @@ export const CLICK_DIMENSIONS = ANALYTICS_DIMENSIONS.filter(
   (d): d is Exclude<AnalyticsDimension, 'link' | 'space' | 'domain'> => d !== 'link' && d !== 'space' && d !== 'domain',
 );
 
-export const ANALYTICS_INTERVALS = ['hour', 'day', 'week', 'month'] as const;
 export type AnalyticsInterval = (typeof ANALYTICS_INTERVALS)[number];
 
 /** `target` values: the index of the rule in the link's targets and its key, or the default URL. */

@@ -53,11 +53,6 @@ export const CONTINENTS = {
 export type ContinentCode = keyof typeof CONTINENTS;
 export const CONTINENT_CODES = Object.keys(CONTINENTS) as ContinentCode[];
 
-/** Link status as the list filter knows it (seed section 3). 0 is a filter value only. */
-export const LINK_STATUS_LABELS: Record<number, string> = { 0: 'All', 1: 'Active', 2: 'Expired', 3: 'Disabled' };
-export type LinkStatus = 1 | 2 | 3;
-
-
 export const PIXEL_TYPES = [
   'adroll',
   'bing',
@@ -131,3 +126,42 @@ export const LIMITS = {
   userNameMax: 64,
   searchMax: 255,
 } as const;
+
+// The value lists of the API's answer objects. objects/*.object.ts import them from here: the *.schema.ts files
+// import those objects' types, so taking the values from a schema file made an import cycle.
+
+// QR codes (qr.schema.ts).
+export const QR_ECC = ['L', 'M', 'Q', 'H'] as const;
+export const QR_SIZE = { min: 64, max: 2048 } as const;
+export const QR_MARGIN = { min: 0, max: 16 } as const;
+
+// Imports (import.schema.ts).
+export const IMPORT_SOURCES = ['linkdeck', 'bitly', 'yourls', 'kutt', 'shlink'] as const;
+/**
+ * Alias collisions (with an existing link of the same domain, or an earlier row of the file):
+ * `skip` leaves the row out (counted in `skipped`); `rename` imports it as alias-2, alias-3, ...; `fail`
+ * makes the row a failure, and then, unless `partial=1`, the whole import writes nothing.
+ */
+export const ON_CONFLICT = ['fail', 'skip', 'rename'] as const;
+/** How many failures a job keeps (with line numbers); `failed` counts them all. */
+export const MAX_IMPORT_FAILURES = 1000;
+export const IMPORT_STATUSES = ['queued', 'validating', 'importing', 'completed', 'failed'] as const;
+/** Rows of the file a dry run shows, mapped to Linkdeck's fields. */
+export const IMPORT_PREVIEW_ROWS = 20;
+/** What the import would do with a row: create it (alias as given, or picked), under another alias (on_conflict=rename), skip it, or fail it. */
+export const IMPORT_ROW_OUTCOMES = ['create', 'rename', 'skip', 'fail'] as const;
+
+// Analytics (analytics.schema.ts).
+/** What a click can be grouped and filtered by. `city` is listed for later: no city data ships today. */
+export const ANALYTICS_DIMENSIONS = [
+  'country', 'continent', 'browser', 'os', 'device', 'language', 'referrer',
+  'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'target', 'link', 'space', 'domain',
+] as const;
+export const ANALYTICS_INTERVALS = ['hour', 'day', 'week', 'month'] as const;
+
+// Webhooks (webhook.schema.ts).
+export const WEBHOOK_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'link.clicked', 'link.limit_reached', 'link.expired'] as const;
+/** The event of "Send test event"; never subscribed to. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+/** `sending`: a test event under way (it is sent at once, never queued or retried). */
+export const DELIVERY_STATUSES = ['queued', 'sending', 'retrying', 'delivered', 'failed'] as const;

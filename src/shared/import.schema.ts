@@ -3,23 +3,16 @@ import { z } from 'zod';
 import { flag01, MAX_ID, queryEnum, queryInt } from './fields';
 import { pagingFields } from './list-query';
 import { queryFlag } from './bulk.schema';
+import { IMPORT_SOURCES, ON_CONFLICT, type IMPORT_ROW_OUTCOMES, type IMPORT_STATUSES } from './enums';
 import type { importDryRunObject, importFailureObject, importJobObject, importPreviewRowObject } from './objects/import.object';
 
-export const IMPORT_SOURCES = ['linkdeck', 'bitly', 'yourls', 'kutt', 'shlink'] as const;
+
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
-/**
- * Alias collisions (with an existing link of the same domain, or an earlier row of the file):
- * `skip` leaves the row out (counted in `skipped`); `rename` imports it as alias-2, alias-3, ...; `fail`
- * makes the row a failure, and then, unless `partial=1`, the whole import writes nothing.
- */
-export const ON_CONFLICT = ['fail', 'skip', 'rename'] as const;
 export type OnConflict = (typeof ON_CONFLICT)[number];
 
 /** The largest file accepted (bytes); a larger one is a 413. */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
-/** How many failures a job keeps (with line numbers); `failed` counts them all. */
-export const MAX_IMPORT_FAILURES = 1000;
 
 export const importQuerySchema = z.object({
   source: queryEnum(['auto', ...IMPORT_SOURCES] as const, 'auto'),
@@ -34,7 +27,6 @@ export type ImportQuery = z.output<typeof importQuerySchema>;
 
 export const importListQuerySchema = z.object({ per_page: pagingFields.per_page, page: pagingFields.page });
 
-export const IMPORT_STATUSES = ['queued', 'validating', 'importing', 'completed', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 // The answers' types come from their schemas (objects/import.object.ts, named `ImportJob`, `ImportDryRun`
@@ -45,11 +37,6 @@ export type ImportFailure = z.output<typeof importFailureObject>;
 /** An import job and its progress. */
 export type ImportJob = z.output<typeof importJobObject>;
 
-/** Rows of the file a dry run shows, mapped to Linkdeck's fields. */
-export const IMPORT_PREVIEW_ROWS = 20;
-
-/** What the import would do with a row: create it (alias as given, or picked), under another alias (on_conflict=rename), skip it, or fail it. */
-export const IMPORT_ROW_OUTCOMES = ['create', 'rename', 'skip', 'fail'] as const;
 export type ImportRowOutcome = (typeof IMPORT_ROW_OUTCOMES)[number];
 
 /** A row of the file as the format maps it to Linkdeck's fields, and what the import would do with it. */

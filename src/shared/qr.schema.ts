@@ -2,13 +2,12 @@
 // (GET/PUT /api/v1/account/qr-style), one set of fields for the API and the dashboard's designer.
 import { z } from 'zod';
 import { queryEnum, queryInt } from './fields';
+import { QR_ECC, QR_MARGIN, QR_SIZE } from './enums';
 import type { qrStyleObject } from './objects/qr-style.object';
 
+
 export const QR_FORMATS = ['png', 'svg'] as const;
-export const QR_ECC = ['L', 'M', 'Q', 'H'] as const;
 export type QrEcc = (typeof QR_ECC)[number];
-export const QR_SIZE = { min: 64, max: 2048 } as const;
-export const QR_MARGIN = { min: 0, max: 16 } as const;
 /** The logo's largest file (bytes); PNG only. */
 export const QR_LOGO_MAX_BYTES = 256 * 1024;
 /** Below this contrast ratio between the two colours, scanners fail often: refused. */

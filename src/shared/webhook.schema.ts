@@ -3,12 +3,11 @@
 import { z } from 'zod';
 import { flag01, httpUrl, idRef } from './fields';
 import { pagingFields } from './list-query';
+import { WEBHOOK_EVENTS, type DELIVERY_STATUSES } from './enums';
 import type { webhookDeliveryObject, webhookObject } from './objects/webhook.object';
 
-export const WEBHOOK_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'link.clicked', 'link.limit_reached', 'link.expired'] as const;
+
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-/** The event of "Send test event"; never subscribed to. */
-export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
 /** A secret the account chooses: 16 to 128 characters, letters, digits, `_` and `-` (a generated one is `whsec_` + 43). */
 export const SECRET_MIN = 16;
@@ -77,8 +76,6 @@ export type WebhookListQuery = z.output<typeof webhookListQuerySchema>;
 /** A webhook as the API answers it (objects/webhook.object.ts, named `Webhook` in the API document). */
 export type Webhook = z.output<typeof webhookObject>;
 
-/** `sending`: a test event under way (it is sent at once, never queued or retried). */
-export const DELIVERY_STATUSES = ['queued', 'sending', 'retrying', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** A delivery of the log as the API answers it (objects/webhook.object.ts, named `WebhookDelivery`). */

@@ -1,6 +1,5 @@
 // Kysely types of bulk operations (migration 006) and the copies they keep for undo (006, 008, 012, 013).
 import type { Generated } from 'kysely';
-import type { LinksTable } from './schema';
 import type { ClickDailyTable, ClickEventsTable, ClickHourlyTable } from './schema-clicks';
 
 /** A bulk PATCH or DELETE of links (migration 006), undoable until undo_until. */
@@ -38,8 +37,8 @@ export interface OperationLinkPixelsTable {
   pixel_id: number;
 }
 
-/** A whole link row a DELETE removed. */
-export type OperationDeletedLinksTable = { operation_id: number } & { [K in keyof LinksTable]: K extends 'id' | 'clicks' ? number : LinksTable[K] };
+/** A whole link row a DELETE removed (`Links`: LinksTable, given by schema.ts, which imports this file). */
+export type OperationDeletedLinksTable<Links> = { operation_id: number } & { [K in keyof Links]: K extends 'id' | 'clicks' ? number : Links[K] };
 
 export type OperationClickEventsTable = { operation_id: number } & Omit<ClickEventsTable, 'id'>;
 export type OperationClickDailyTable = { operation_id: number } & ClickDailyTable;

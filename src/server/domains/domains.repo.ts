@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Domain, DomainCreate, DomainListQuery, DomainUpdate } from '../../shared/domain.schema';
-import { likePattern, nowIso } from '../http/pagination';
+import { likePattern, nowIso } from '../db/sql-values';
 import { likeOperator } from '../db/dialect';
 import { domainHttps, storedDomainUrl } from './domain-url';
-import { fieldError } from '../http/errors';
 import { ogImagesOfDomain, releaseOgImages } from '../previews/og-image-orphans';
 
 type Row = Omit<Domain, 'url' | 'https'> & { https: number | null };
@@ -13,14 +12,7 @@ export class DomainsRepo {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly baseUrl: string,
-    /** reservedHostsOf(config): names no account may take (the names are normalised by the schemas). */
-    private readonly reserved: ReadonlySet<string>,
   ) {}
-
-  /** Refuses a reserved host for everyone, admins too: it is the instance's default domain. */
-  private checkName(name: string | undefined): void {
-    if (name !== undefined && this.reserved.has(name)) throw fieldError('name', 'is reserved by this instance.');
-  }
 
   private base(userId: number) {
     return this.db
@@ -63,7 +55,6 @@ export class DomainsRepo {
   }
 
   async create(userId: number, input: DomainCreate): Promise<number> {
-    this.checkName(input.name);
     const now = nowIso();
     const r = await this.db
       .insertInto('domains')
@@ -83,9 +74,8 @@ export class DomainsRepo {
   }
 
   async update(userId: number, id: number, input: DomainUpdate): Promise<boolean> {
-    // The name is not updatable: one sent is only checked.
-    const { name, ...changes } = input;
-    this.checkName(name);
+    // The name is not updatable: one sent is only checked (by the route: reserved hosts).
+    const { name: _name, ...changes } = input;
     const r = await this.db
       .updateTable('domains')
       .set({ ...changes, updated_at: nowIso() })

@@ -3,6 +3,7 @@ import { domainCreateSchema, domainListQuerySchema, domainUpdateSchema } from '.
 import { domainObject } from '../../shared/objects/domain.object';
 import { pageOf } from '../../shared/objects/common.object';
 import { crudRoutes } from '../http/crud';
+import { fieldError } from '../http/errors';
 import { DomainsRepo } from './domains.repo';
 import { domainCreateExample, domainExample } from './domains.examples';
 import { reservedHostsOf, warnReservedDomains } from './reserved-hosts';
@@ -15,7 +16,7 @@ export async function domainsRoutes(app: FastifyInstance): Promise<void> {
   crudRoutes(app, {
     tag: 'Domains',
     object: 'domain',
-    repo: new DomainsRepo(app.ctx.db.kysely, app.ctx.config.baseUrl, reserved),
+    repo: new DomainsRepo(app.ctx.db.kysely, app.ctx.config.baseUrl),
     schemas: { create: domainCreateSchema, update: domainUpdateSchema, list: domainListQuerySchema },
     docs: {
       item: domainObject,
@@ -35,6 +36,10 @@ export async function domainsRoutes(app: FastifyInstance): Promise<void> {
     },
     // Names are UNIQUE on the instance; crudRoutes answers the violation as a 422 on `name`.
     uniqueField: 'name',
+    // A reserved host is refused for everyone, admins too: it is the instance's default domain (or one kept free).
+    check: ({ name }) => {
+      if (name !== undefined && reserved.has(name)) throw fieldError('name', 'is reserved by this instance.');
+    },
     changed: (id) => {
       app.ctx.changes.emit('domain', id);
       app.ctx.changes.emit('reset');

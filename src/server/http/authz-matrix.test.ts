@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
 import { create, createLink, json } from '../test-utils/api';
-import { importRunnerOf } from '../imports/imports.routes';
 import { PNG } from 'pngjs';
 import { documentValidator } from '../openapi/document-validator';
 import { isAdminOnly } from '../openapi/openapi-document';
@@ -27,6 +26,8 @@ const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head',
 const PATH_ITEM_FIELDS = new Set(['summary', 'description', 'servers', 'parameters', '$ref']);
 const MESSAGES: Record<number, string> = { 401: 'Unauthenticated.', 403: 'This action is unauthorized.', 404: 'Resource not found.' };
 const MISSING_ID = 999_999;
+/** A second path parameter below an item, and the FIXTURES entry that holds the admin's id for it. */
+const NESTED: Record<string, string> = { revision_id: 'revisions' };
 
 
 function classify(path: string, method: string, op: Operation): Op {
@@ -38,7 +39,7 @@ function classify(path: string, method: string, op: Operation): Op {
     ? `unknown operation key "${method}"`
     : !segment
       ? 'path is not /api/v1/<resource>/...'
-      : params.length > 1 || params.includes('*')
+      : (params.length > 1 && !(params.length === 2 && params[1]! in NESTED)) || params.includes('*')
         ? `cannot classify path parameters {${params.join('}, {')}}`
         : undefined;
   return { ...base, kind: params.length ? 'item' : 'collection', ...(problem ? { problem } : {}) };
@@ -70,6 +71,7 @@ const FIXTURES: Record<string, () => Promise<number>> = {
   links: async () =>
     (await createLink(t, t.adminKey, { url: 'https://e.com', alias: 'theirs', domain_id: theirs.domains!, space_id: theirs.spaces!, 'pixel_ids[]': theirs.pixels! })).id,
   stats: async () => theirs.links!,
+  revisions: async () => (await t.as(t.adminKey, { method: 'GET', url: `/api/v1/links/${theirs.links}/revisions` })).json().data[0].id as number,
   users: async () => (await t.as(t.adminKey, { method: 'GET', url: '/api/v1/account' })).json().data.id as number,
   operations: async () => {
     const link = await createLink(t, t.adminKey, { url: 'https://e.com', alias: 'theirs-bulk' });
@@ -80,7 +82,7 @@ const FIXTURES: Record<string, () => Promise<number>> = {
   tags: async () => (await create(t, t.adminKey, 'tags', { name: 'Theirs' })).id,
   imports: async () => {
     const res = await t.as(t.adminKey, { method: 'POST', url: '/api/v1/links/import', payload: 'url\nhttps://e.com/theirs\n', headers: { 'content-type': 'text/csv' } });
-    await importRunnerOf(t.app.ctx)?.idle(); // finished, so that the owner's view of it stays the same
+    await t.app.importRunner.idle(); // finished, so that the owner's view of it stays the same
     return res.json().data.id as number;
   },
   // An event nothing here causes: no delivery is queued, so the owner's view stays the same.
@@ -122,7 +124,9 @@ const JUNK = { name: 42, url: 'not a url', type: [], homepage_url: 'nope' };
 
 const idOf = (op: Op) => (op.kind === 'item' ? theirs[op.segment] : undefined);
 const urlFor = (op: Op, id: number | undefined) =>
-  op.kind === 'fallback' ? '/api/v1/authz-matrix-probe' : op.path.replace(/\{[^}]+\}/, String(id ?? MISSING_ID));
+  op.kind === 'fallback'
+    ? '/api/v1/authz-matrix-probe'
+    : op.path.replace(/\{(\w+)\}/g, (_whole, name: string) => String((name in NESTED ? theirs[NESTED[name]!] : id) ?? MISSING_ID));
 
 function bodyFor(op: Op): object | undefined {
   if (op.kind === 'fallback') return {}; // QUERY without a body is a 400 before routing

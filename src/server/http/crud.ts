@@ -47,6 +47,8 @@ export interface CrudOptions<
   schemas: { create: CS; update: US; list: QS };
   /** A field whose UNIQUE constraint maps to "has already been taken.". */
   uniqueField: string;
+  /** Refuses a create or update body (throws, e.g. a 422 naming the field) before the repo writes it. */
+  check?: (body: z.output<CS> | z.output<US>) => void;
   docs: CrudDocs<T>;
   /** Called after every write, with the id. */
   changed?: (id: number, kind: 'create' | 'update' | 'delete') => void;
@@ -81,6 +83,7 @@ export function crudRoutes<T extends { id: number }, CS extends z.ZodType, US ex
 
   app.post('/', { schema: { tags, ...op.create, body: schemas.create, response: { 201: answer } } }, async (request, reply) => {
     const body = request.body as z.output<CS>;
+    opts.check?.(body);
     const id = await repo.create(request.user.id, body).catch(rethrow);
     opts.changed?.(id, 'create');
     return reply.code(201).send(ok(await load(request.user.id, String(id))));
@@ -90,6 +93,7 @@ export function crudRoutes<T extends { id: number }, CS extends z.ZodType, US ex
     app[method]('/:id', { schema: { tags, ...op[method], params: idParams, body: schemas.update, response: { 200: answer } } }, async (request) => {
       const current = await load(request.user.id, request.params.id);
       const body = request.body as z.output<US>;
+      opts.check?.(body);
       await repo.update(request.user.id, current.id, body).catch(rethrow);
       opts.changed?.(current.id, 'update');
       return ok(await load(request.user.id, request.params.id));

@@ -1,5 +1,6 @@
 // Error bodies of contract section 2, and the one error handler that produces them.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RuleError } from '../rule-error';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from '@fastify/type-provider-zod';
 import { errorsBag, sentence } from '../../shared/zod-messages';
 import { isDatabaseUnavailable } from '../db/errors';
@@ -70,6 +71,7 @@ function driftOf(issues: readonly Issue[], prefix: PropertyKey[] = []): string[]
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) return sendError(reply, error);
+    if (error instanceof RuleError) return sendError(reply, validationError(error.issues));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         path: v.instancePath.split('/').filter(Boolean),

@@ -55,10 +55,3 @@ export function parseId(raw: string): number {
   const id = Number(raw);
   return id <= MAX_ID ? id : -1;
 }
-
-export const nowIso = () => new Date().toISOString();
-
-/** LIKE pattern for a case-insensitive substring match; % and _ in the term match themselves. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Pixel, PixelCreate, PixelListQuery, PixelUpdate } from '../../shared/pixel.schema';
-import { likePattern, nowIso } from '../http/pagination';
+import { likePattern, nowIso } from '../db/sql-values';
 import { likeOperator } from '../db/dialect';
 
 const columns = ['id', 'name', 'type', 'value', 'created_at', 'updated_at'] as const;

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { DEFAULT_QR_STYLE, qrStyleSchema, type QrStyle } from '../../shared/qr.schema';
-import { nowIso } from '../http/pagination';
+import { nowIso } from '../db/sql-values';
 
 export class QrStyleRepo {
   constructor(private readonly db: Kysely<Database>) {}

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Space, SpaceCreate, SpaceListQuery, SpaceUpdate } from '../../shared/space.schema';
-import { likePattern, nowIso } from '../http/pagination';
+import { likePattern, nowIso } from '../db/sql-values';
 import { likeOperator } from '../db/dialect';
 
 export class SpacesRepo {

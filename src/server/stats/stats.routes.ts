@@ -9,6 +9,7 @@ import { HttpError, notFound } from '../http/errors';
 import { StatsRepo } from './stats.repo';
 import { AnalyticsRepo } from './analytics.repo';
 import { AnalyticsService } from './analytics.service';
+import { LinksRepo } from '../links/links.repo';
 import { dayInZone } from '../../shared/time-zone';
 import { analyticsObject } from '../../shared/objects/analytics.object';
 import { statsObject } from '../../shared/objects/stats.object';
@@ -50,6 +51,7 @@ function analyticsQuery(request: FastifyRequest) {
 export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repo = new StatsRepo(app.ctx.db.kysely, { eventsInIdOrder: app.ctx.db.dialect === 'sqlite' });
+  const links = new LinksRepo(app.ctx.db.kysely);
   const analytics = new AnalyticsService(
     app.ctx.db.kysely,
     new AnalyticsRepo(app.ctx.db.kysely, app.ctx.db.dialect === 'sqlite' ? (iso) => repo.firstEventIdFrom(iso) : null),
@@ -99,12 +101,7 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
         const bag = errorsBag(parsed.error.issues, 'query');
         throw new HttpError(422, bag.message, bag.errors);
       }
-      const link = await app.ctx.db.kysely
-        .selectFrom('links')
-        .select('id')
-        .where('id', '=', parseId(request.params.link_id))
-        .where('user_id', '=', request.user.id)
-        .executeTakeFirst();
+      const link = await links.find(request.user.id, parseId(request.params.link_id));
       if (!link) throw notFound();
       const q = parsed.data;
       const today = q.tz ? dayInZone(Date.now(), q.tz) : new Date().toISOString().slice(0, 10);

@@ -95,7 +95,7 @@ describe('tags in bulk', () => {
     await newLink(key, 'https://rt.example/1', ['Round trip', 'csv']);
     const csv = (await get(t, key, '/api/v1/links/export?format=csv&tag=round%20trip')).body;
     const [header, row] = csv.trim().split('\r\n');
-    expect(header?.split(',').at(-1)).toBe('tags');
+    expect(header?.split(',')).toContain('tags');
     expect(row).toContain('"csv, Round trip"');
     // Into another account: the tags are created there.
     const job = await finished(t, t.adminKey, await postCsv(t, t.adminKey, csv, '?on_conflict=rename'));

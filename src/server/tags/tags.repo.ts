@@ -3,9 +3,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { byTagName, defaultTagColor, tagKey, type LinkTag, type Tag, type TagCreate, type TagListQuery, type TagUpdate } from '../../shared/tag.schema';
-import { likePattern, nowIso } from '../http/pagination';
+import { likePattern, nowIso } from '../db/sql-values';
 import { likeOperator } from '../db/dialect';
-import { countersOff } from '../links/links.bulk.repo';
+import { countersOff } from '../links/core/link-counters';
 
 type Db = Kysely<Database>;
 

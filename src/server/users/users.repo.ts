@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import type { User, UserListQuery } from '../../shared/user.schema';
 import type { UserRole } from '../../shared/enums';
 import { hashApiKey, newApiKey } from '../auth/secrets';
-import { likePattern, nowIso } from '../http/pagination';
+import { likePattern, nowIso } from '../db/sql-values';
 import { likeOperator } from '../db/dialect';
 
 const columns = ['id', 'name', 'role', 'created_at', 'updated_at'] as const;

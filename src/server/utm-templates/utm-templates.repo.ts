@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { UtmTemplate, UtmTemplateCreate, UtmTemplateListQuery, UtmTemplateUpdate } from '../../shared/utm-template.schema';
 import { UTM_KEYS } from '../../shared/utm';
-import { likePattern, nowIso } from '../http/pagination';
+import { likePattern, nowIso } from '../db/sql-values';
 import { likeOperator } from '../db/dialect';
 
 const COLUMNS = ['id', 'name', ...UTM_KEYS, 'created_at', 'updated_at'] as const;

@@ -1,7 +1,7 @@
 // The answers of the CSV import (issue 10): the import job (`POST /links/import`, `GET /imports`,
 // `GET /imports/{id}`) and the dry run (`POST /links/import?dry_run=1`); import.schema.ts takes its types here.
 import { z } from 'zod';
-import { IMPORT_PREVIEW_ROWS, IMPORT_ROW_OUTCOMES, IMPORT_SOURCES, IMPORT_STATUSES, MAX_IMPORT_FAILURES, ON_CONFLICT } from '../import.schema';
+import { IMPORT_PREVIEW_ROWS, IMPORT_ROW_OUTCOMES, IMPORT_SOURCES, IMPORT_STATUSES, MAX_IMPORT_FAILURES, ON_CONFLICT } from '../enums';
 import { flag, rowId, timestamp } from './common.object';
 
 const count = () => z.number().int().nonnegative();

@@ -1,7 +1,7 @@
 // The account's default QR style as GET/PUT /account/qr-style and the QR logo operations answer it;
 // `QrStyleBody` and `QrStyle` (qr.schema.ts) are this schema's types.
 import { z } from 'zod';
-import { QR_ECC, QR_MARGIN, QR_SIZE } from '../qr.schema';
+import { QR_ECC, QR_MARGIN, QR_SIZE } from '../enums';
 
 const colour = (description: string) => z.string().regex(/^#[0-9a-f]{6}$/).meta({ description, examples: ['#000000'] });
 

@@ -1,7 +1,7 @@
 // A webhook and a delivery of its log as the API answers them; `Webhook` and `WebhookDelivery`
 // (webhook.schema.ts) are these schemas' types.
 import { z } from 'zod';
-import { DELIVERY_STATUSES, WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT } from '../webhook.schema';
+import { DELIVERY_STATUSES, WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT } from '../enums';
 import { rowId, timestamp } from './common.object';
 
 export const webhookObject = z
