@@ -10,6 +10,7 @@ import type { Db } from './db/database';
 import { openStorage } from './db/storage';
 import { PgChangeBridge } from './db/postgres/pg-changes';
 import { Changes, type AppContext } from './context';
+import { linksCorePlugin } from './links/core/links-core.plugin';
 import { registerErrorHandling, sendError, notFound, HttpError } from './http/errors';
 import { notFoundPage } from './redirect/pages/pages';
 import { sendPage } from './redirect/respond';
@@ -17,6 +18,10 @@ import { apiPlugin } from './api';
 import { healthRoutes } from './backup/health.routes';
 import { dashboardPlugin } from './dashboard/dashboard.plugin';
 import { redirectPlugin } from './redirect/redirect.plugin';
+import { redirectEnginePlugin } from './redirect/redirect-engine.plugin';
+import { webhooksPlugin } from './webhooks/webhooks.plugin';
+import { heavyPlugin } from './workers/heavy.plugin';
+import { importsPlugin } from './imports/imports.plugin';
 import { FastPath } from './redirect/fast-path';
 import { ogImagesPublic } from './previews/og-images';
 import { Outbound } from './outbound/outbound';
@@ -88,6 +93,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   await app.register(healthRoutes);
+  // The app's services, each a named plugin that declares what it needs (checked at boot).
+  await app.register(heavyPlugin);
+  await app.register(webhooksPlugin);
+  await app.register(linksCorePlugin);
+  await app.register(redirectEnginePlugin);
+  await app.register(importsPlugin);
   await app.register(apiPlugin, { prefix: '/api/v1' });
   await app.register(dashboardPlugin);
   await app.register(ogImagesPublic);

@@ -8,7 +8,6 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
 import { databaseChecksum, tableChecksum } from '../test-utils/db-checksum';
-import { engineOf } from '../redirect/redirect.engine';
 import { openDatabase } from '../db/database';
 import { startBackup } from './backup-job';
 import { listBackups } from './backup-files';
@@ -50,7 +49,7 @@ describe('backup and restore', () => {
   it('backs up while API writes and redirects run; the restored copy has every link, click and setting', { timeout: 90_000 }, async () => {
     // Clicks before the backup, written to the database.
     for (let i = 0; i < 20; i++) expect((await visit(`seed-${i % 5}`)).status).toBe(302);
-    await engineOf(t.app.ctx)?.writer.flush();
+    await t.app.redirectEngine.writer.flush();
     const clicksBefore = t.sqlite.prepare('SELECT sum(clicks) FROM links').pluck().get() as number;
     expect(clicksBefore).toBe(20);
     const idsBefore = t.sqlite.prepare('SELECT max(id) FROM links').pluck().get() as number;
@@ -74,7 +73,7 @@ describe('backup and restore', () => {
     const result = await backup.result;
     expect(created).toBeGreaterThan(0);
     expect(result.links).toBeGreaterThanOrEqual(idsBefore);
-    await engineOf(t.app.ctx)?.writer.flush();
+    await t.app.redirectEngine.writer.flush();
 
     const fresh = path.join(tempDir(), 'linkdeck.db');
     const restored = await restoreBackup(result.file, fresh);
@@ -96,7 +95,7 @@ describe('backup and restore', () => {
   });
 
   it('a backup of the resting database restores exactly: same counts, same links checksum, same rows everywhere', { timeout: 90_000 }, async () => {
-    await engineOf(t.app.ctx)?.writer.flush();
+    await t.app.redirectEngine.writer.flush();
     const backupDir = tempDir();
     const result = await startBackup({ dbFile: t.sqlite.name, backupDir, keep: 5 }).result;
     expect(listBackups(backupDir).map((b) => b.file)).toEqual([result.file]);

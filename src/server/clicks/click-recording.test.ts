@@ -4,7 +4,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
 import { createLink, flush, SAFARI_IPHONE, visit } from '../redirect/test-helpers';
-import { engineOf } from '../redirect/redirect.engine';
 import { VisitorSalts } from './visitor-marker';
 import { referrerSite, utmOf } from './click-tracking';
 import type { Config } from '../config';
@@ -113,7 +112,7 @@ describe('what a click records', () => {
   it('the writer counts a visitor once per day across the day boundary', async () => {
     const a = await app();
     const l = await createLink(a, { url: 'https://d.example/', alias: 'n' });
-    const writer = engineOf(a.app.ctx)!.writer;
+    const writer = a.app.redirectEngine.writer;
     const none = { country: null, continent: null, os: null, browser: null, device: null, language: null, referrer: null, target: null, utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null };
     const at = [Date.parse('2026-05-01T23:59:58Z'), Date.parse('2026-05-01T23:59:59Z'), Date.parse('2026-05-02T00:00:01Z')];
     writer.record(l.id, at[0]!, { ...none, visitor: 'day1marker' });

@@ -77,8 +77,6 @@ export class ClickWriter {
   private readonly maxQueue: number;
   /** Journal offset of the queued batch's first journaled click. */
   private journalStart = 0;
-  /** Told of every recorded click, after it is queued (webhooks/webhook-hub.ts: an in-memory append). */
-  onRecord: ((linkId: number, at: number, fields: ClickFields) => void) | null = null;
 
   /** `target`: a SQLite database, or the URL of a PostgreSQL one. */
   constructor(
@@ -142,7 +140,6 @@ export class ClickWriter {
     for (let f = 0; f < CLICK_FIELDS.length; f++) this.refs[r + f] = this.id(fields[CLICK_FIELDS[f] as keyof ClickFields]);
     this.count = i + 1;
     if (this.count >= this.maxQueue) this.send();
-    this.onRecord?.(linkId, at, fields);
   }
 
   private grow(): void {

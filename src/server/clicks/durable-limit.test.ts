@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
 import { createLink, dbClicks, eventCount, flush, updateLink, visit } from '../redirect/test-helpers';
-import { engineOf } from '../redirect/redirect.engine';
 import { CLICK_FIELDS, makeBatchWriter } from './click-batch';
 import { JOURNAL_OFFSET_KEY, LimitJournal } from './limit-journal';
 
@@ -16,7 +15,7 @@ afterEach(async () => {
   await t.close();
 });
 
-const journalOf = (t: TestApp) => engineOf(t.app.ctx)?.journal as LimitJournal;
+const journalOf = (t: TestApp) => t.app.redirectEngine.journal as LimitJournal;
 const offset = (t: TestApp) => Number(t.sqlite.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(JOURNAL_OFFSET_KEY));
 const records = (file: string) => [...new Uint32Array(new Uint8Array(fs.readFileSync(file)).buffer)];
 

@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../test-utils/test-app';
 import type { ImportJob } from '../../shared/import.schema';
-import { importRunnerOf } from './imports.routes';
 
 export const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 
@@ -27,7 +26,7 @@ export function postFile(t: TestApp, key: string, file: string | Buffer, query =
 /** The job after the runner has finished everything queued. */
 export async function finished(t: TestApp, key: string, res: LightMyRequestResponse): Promise<ImportJob> {
   if (res.statusCode !== 202) throw new Error(`import: ${res.statusCode} ${res.body}`);
-  await importRunnerOf(t.app.ctx)?.idle();
+  await t.app.importRunner.idle();
   const job = await t.as(key, { method: 'GET', url: `/api/v1/imports/${res.json().data.id}` });
   return job.json().data as ImportJob;
 }

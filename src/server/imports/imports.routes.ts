@@ -4,17 +4,19 @@
 // is a 422 at once; the rows are checked and written in the background (import-job.ts), or, with dry_run=1,
 // checked at once without writing (import-dry-run.ts).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { MAX_IMPORT_BYTES, importListQuerySchema, importQuerySchema, type ImportSource } from '../../shared/import.schema';
-import type { AppContext } from '../context';
 import { fieldError, HttpError, notFound, sendError } from '../http/errors';
-import { nowIso, ok, paginate, parseId } from '../http/pagination';
+import { ok, paginate, parseId } from '../http/pagination';
+import { nowIso } from '../db/sql-values';
 import { idParams } from '../http/params';
 import { formatOf, headerIndex } from './formats';
-import { heavyOf, type Ticket } from '../workers/heavy-admission';
+import type { Ticket } from '../workers/heavy-admission';
+import { HEAVY } from '../workers/heavy.plugin';
 import type { HeavyPool } from '../workers/heavy-pool';
 import { sharedBodies } from '../workers/shared-body';
-import { ImportRunner } from './import-job';
+import { IMPORTS } from './imports.plugin';
 import { dryRunImport } from './import-dry-run';
 import { ImportsRepo, presentImport } from './imports.repo';
 import { envelope, pageOf } from '../../shared/objects/common.object';
@@ -28,13 +30,6 @@ const MULTIPART_SLACK = 1024 * 1024;
 const MB = MAX_IMPORT_BYTES / 1024 / 1024;
 
 const tooLarge = () => new HttpError(413, `The file is too large: imports take CSV files of at most ${MB} MB. Split it into smaller files.`);
-
-const runners = new WeakMap<AppContext, ImportRunner>();
-
-/** The app's import runner (tests wait for it to be idle). */
-export function importRunnerOf(ctx: AppContext): ImportRunner | undefined {
-  return runners.get(ctx);
-}
 
 /** The request body as the shared parser read it (workers/shared-body.ts), or the answer when there is none. */
 function uploadedBody(request: FastifyRequest): Uint8Array {
@@ -57,17 +52,13 @@ async function inspectUpload(pool: HeavyPool, request: FastifyRequest, source: I
   return { ...found, bytes: found.bytes ?? body, format: formatOf(found.source) };
 }
 
-export async function importsRoutes(fastify: FastifyInstance): Promise<void> {
+async function importRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repo = new ImportsRepo(app.ctx.db.kysely);
-  const runner = new ImportRunner(app.ctx, repo, (err) => app.log.error({ err }, 'import failed'));
-  runners.set(app.ctx, runner);
-  app.addHook('onClose', async () => runner.stop());
-  // Jobs a dead instance left are failed; this instance's leases are kept alive (import-job.ts).
-  await runner.start();
+  // The app's runner (imports.plugin.ts) and heavy-work pool (workers/heavy.plugin.ts).
+  const { importRunner: runner, heavy } = app;
 
   const limit = MAX_IMPORT_BYTES + MULTIPART_SLACK;
-  const heavy = heavyOf(app);
   sharedBodies(app, [...CSV_TYPES, 'multipart/form-data'], limit);
   // The account's place is taken before the body is read: a refused upload is never held in memory, and
   // the files held at once are bounded (HEAVY_UPLOAD_MB). A job keeps its place until it is done.
@@ -169,3 +160,7 @@ export async function importsRoutes(fastify: FastifyInstance): Promise<void> {
     return ok(presentImport(row));
   });
 }
+
+// Named, so that an app without the import runner or the heavy-work pool fails at boot; encapsulated (its
+// body parsers and error handler are its own).
+export const importsRoutes = fp(importRoutes, { name: 'linkdeck-imports-routes', dependencies: [HEAVY, IMPORTS], encapsulate: true });

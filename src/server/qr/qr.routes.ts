@@ -1,5 +1,6 @@
 // QR codes of a link (GET /links/{id}/qr) and the account's QR style and logo (/account/qr-style, /account/qr-logo).
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { z } from 'zod';
 import { QR_LOGO_MAX_BYTES, checkQrStyle, qrQuerySchema, qrStyleIssues, qrStyleSchema, resolveQrStyle, type QrStyleBody } from '../../shared/qr.schema';
@@ -9,7 +10,7 @@ import { ok, parseId } from '../http/pagination';
 import { LinksRepo } from '../links/links.repo';
 import { presentLink } from '../links/link.presenter';
 import { QrStyleRepo } from './qr-style.repo';
-import { heavyOf } from '../workers/heavy-admission';
+import { HEAVY } from '../workers/heavy.plugin';
 import { qrStyleObject } from '../../shared/objects/qr-style.object';
 import { envelope } from '../../shared/objects/common.object';
 
@@ -24,11 +25,11 @@ const logoBody = z.unknown().meta({ type: 'string', format: 'binary', descriptio
 const logoTooLarge = () => new HttpError(413, `The logo is too large: it may be at most ${QR_LOGO_MAX_BYTES / 1024} KB.`);
 
 /** GET /links/{id}/qr, registered under /links. */
-export async function qrRoutes(fastify: FastifyInstance): Promise<void> {
+async function linkQrRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const styles = new QrStyleRepo(app.ctx.db.kysely);
   const links = new LinksRepo(app.ctx.db.kysely);
-  const heavy = heavyOf(app);
+  const heavy = app.heavy;
 
   app.get(
     '/:id/qr',
@@ -69,10 +70,10 @@ export async function qrRoutes(fastify: FastifyInstance): Promise<void> {
 }
 
 /** The account's style and logo, registered under /account. */
-export async function qrAccountRoutes(fastify: FastifyInstance): Promise<void> {
+async function accountQrRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const styles = new QrStyleRepo(app.ctx.db.kysely);
-  const heavy = heavyOf(app);
+  const heavy = app.heavy;
   const tags = ['Account'];
   const body = async (userId: number): Promise<QrStyleBody> => ({ ...(await styles.get(userId)).style, has_logo: await styles.hasLogo(userId) });
 
@@ -129,3 +130,7 @@ export async function qrAccountRoutes(fastify: FastifyInstance): Promise<void> {
     return ok(await body(request.user.id));
   });
 }
+
+// Encapsulated as any routes; named, so that an app without the heavy-work pool fails at boot.
+export const qrRoutes = fp(linkQrRoutes, { name: 'linkdeck-qr-routes', dependencies: [HEAVY], encapsulate: true });
+export const qrAccountRoutes = fp(accountQrRoutes, { name: 'linkdeck-qr-account-routes', dependencies: [HEAVY], encapsulate: true });

@@ -20,7 +20,7 @@ import { formAction, sendPage, sendRedirect } from './respond';
 import { expiredPage, notFoundPage, passwordPage, sensitivePage } from './pages/pages';
 import { pixelsPage } from './pages/pixels-page';
 import { expiryOf, firstGate } from '../../shared/visit-decision';
-import { webhooksOf } from '../webhooks/webhook-hub';
+import type { VisitReports } from './visit-reports';
 import { isSocialCrawler, previewPage } from '../previews/social-preview';
 
 export interface VisitFlags {
@@ -45,18 +45,13 @@ export interface Found {
   link: CachedLink | null;
 }
 
-const engines = new WeakMap<AppContext, RedirectEngine>();
-
-/** The engine of an app (tests flush its click writer through it). */
-export function engineOf(ctx: AppContext): RedirectEngine | undefined {
-  return engines.get(ctx);
-}
-
 /**
  * The redirect over either database. SQLite: everything is synchronous (cache misses are prepared
  * statements, the limit is an in-memory counter backed by the limit journal). PostgreSQL: a cache miss
  * and a limited link's click are one round trip each, so lookup(), visit() and forward() may return a
  * promise; a cached unlimited link still goes through synchronously (and the fast path serves it).
+ * One per app, made by redirect-engine.plugin.ts (`app.redirectEngine`); what it tells of visits goes to
+ * the VisitReports it is given (the app's webhooks).
  */
 export class RedirectEngine {
   readonly cache: LinkCache;
@@ -75,6 +70,7 @@ export class RedirectEngine {
 
   private constructor(
     private readonly ctx: AppContext,
+    private readonly reports: VisitReports,
     onError: (err: unknown) => void,
     secret: Buffer,
   ) {
@@ -100,11 +96,10 @@ export class RedirectEngine {
     this.tracking = new ClickTracking(ctx.config, this.salts);
     this.stopSalts = this.salts.schedule(onError);
     this.cache.reserve(reservedHostsOf(ctx.config));
-    engines.set(ctx, this);
   }
 
-  static async create(ctx: AppContext, onError: (err: unknown) => void): Promise<RedirectEngine> {
-    const engine = new RedirectEngine(ctx, onError, await loadSecret(ctx.db.kysely));
+  static async create(ctx: AppContext, reports: VisitReports, onError: (err: unknown) => void): Promise<RedirectEngine> {
+    const engine = new RedirectEngine(ctx, reports, onError, await loadSecret(ctx.db.kysely));
     if (ctx.config.tracking === 'full') await engine.salts.ensure();
     return engine;
   }
@@ -170,7 +165,7 @@ export class RedirectEngine {
       password: () => flags.passwordOk === true || this.grants.has(cookies, 'pw', link.id, link.redirect_password_hash ?? ''),
       consent: () => flags.consentOk === true || this.grants.has(cookies, 'ok', link.id, ''),
     });
-    if (gate === 'ended') webhooksOf(this.ctx)?.linkExpired(link.id);
+    if (gate === 'ended') this.reports.linkExpired(link.id);
     // A social crawler gets the link's card instead of the redirect (not counted) where a person would go on or
     // be asked first. The gates hold for it as for anyone: the card shows the destination only when no gate
     // stands before it and the link has no clicks limit (whose destination only a counted visit gets, forward()).
@@ -230,10 +225,12 @@ export class RedirectEngine {
     return head && limited && out.kind === 'redirect' ? { ...out, location: null } : out;
   }
 
-  /** Records a counted click with what it recorded (click-tracking.ts) and where it went. */
+  /** Records a counted click with what it recorded (click-tracking.ts) and where it went, and reports it. */
   private counted(link: CachedLink, raw: IncomingMessage, visitor: VisitorInfo, now: number, journaled: boolean): Forward {
     const { out, picked } = this.destination(link, raw, visitor);
-    this.writer.record(link.id, now, this.tracking.fields(visitor, raw, this.ipOf(raw), link, now, picked), journaled);
+    const fields = this.tracking.fields(visitor, raw, this.ipOf(raw), link, now, picked);
+    this.writer.record(link.id, now, fields, journaled);
+    this.reports.clicked(link.id, now, fields, link.clicks_limit === null ? null : this.counters.get(link.id, link.clicks));
     this.ctx.live.add(link.id);
     return out;
   }

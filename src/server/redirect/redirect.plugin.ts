@@ -1,9 +1,11 @@
 // The public side on every host: `/` (the domain's homepage), `/{alias}` (the redirect, contract 4)
-// and `/{alias}/+` (public statistics). Clicks are flushed on app.close().
+// and `/{alias}/+` (public statistics), answered by the app's engine (redirect-engine.plugin.ts, which
+// flushes the clicks on app.close()).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { verifyLimited } from '../auth/attempt-limits';
 import { scheduleRetention } from '../clicks/retention';
-import { RedirectEngine } from './redirect.engine';
+import { REDIRECT_ENGINE } from './redirect-engine.plugin';
 import { formAction, sendPage, sendRedirect, sendTooManyAttempts } from './respond';
 import { passwordPage } from './pages/pages';
 import { publicStatsRoutes } from './public-stats';
@@ -17,19 +19,16 @@ function field(body: unknown, name: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-/** `fast`: the server's fast path, handed this engine (null with LOG_REQUESTS, so every request is logged). */
-export async function redirectPlugin(app: FastifyInstance, opts: { fast: FastPath | null }): Promise<void> {
-  const engine = await RedirectEngine.create(app.ctx, (err) => app.log.error({ err }, 'writing clicks failed'));
+/** `fast`: the server's fast path, handed the engine (null with LOG_REQUESTS, so every request is logged). */
+async function redirectRoutes(app: FastifyInstance, opts: { fast: FastPath | null }): Promise<void> {
+  const engine = app.redirectEngine;
   opts.fast?.attach(engine);
   // Closing: from now on Fastify answers everything (503 while closing), and the writer can be flushed.
   app.addHook('preClose', async () => opts.fast?.attach(null));
   const stopRetention = scheduleRetention(app.ctx.db, app.ctx.config.clickRetentionDays, (err) =>
     app.log.error({ err }, 'pruning click events failed'),
   );
-  app.addHook('onClose', async () => {
-    stopRetention();
-    await engine.close();
-  });
+  app.addHook('onClose', async () => stopRetention());
 
   // A short domain's root goes to its homepage; without one it is a 404 (or its not_found_url), so that
   // visitors of a brand's domain never land on this instance's dashboard. The default host opens the dashboard.
@@ -78,3 +77,5 @@ export async function redirectPlugin(app: FastifyInstance, opts: { fast: FastPat
 
   await app.register(publicStatsRoutes, { engine });
 }
+
+export const redirectPlugin = fp(redirectRoutes, { name: 'linkdeck-redirect-routes', dependencies: [REDIRECT_ENGINE], encapsulate: true });

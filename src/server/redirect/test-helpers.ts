@@ -2,7 +2,6 @@
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { TestApp } from '../test-utils/test-app';
-import { engineOf } from './redirect.engine';
 
 export const CHROME_WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 export const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -55,5 +54,5 @@ export async function eventCount(t: TestApp, id: number): Promise<number> {
 
 /** Writes the queued clicks now (instead of waiting for the next second). */
 export async function flush(t: TestApp): Promise<void> {
-  await engineOf(t.app.ctx)?.writer.flush();
+  await t.app.redirectEngine.writer.flush();
 }

@@ -10,7 +10,7 @@ import { create, get } from '../test-utils/api';
 import { RECEIVER_HOST, startReceiver, type Receiver } from '../test-utils/webhook-receiver';
 import { createLink, visit } from '../redirect/test-helpers';
 import { verifySignature } from './webhook-sender';
-import { webhooksOf, type WebhookHub } from './webhook-hub';
+import type { WebhookHub } from './webhook-hub';
 import { WebhookQueue } from './webhook-queue';
 
 let t: TestApp;
@@ -18,7 +18,7 @@ let receiver: Receiver;
 let clock: number;
 
 const hubOf = (app: FastifyInstance = t.app): WebhookHub => {
-  const hub = webhooksOf(app.ctx) as WebhookHub;
+  const hub = app.webhooks;
   hub.now = () => clock;
   return hub;
 };

@@ -1,12 +1,13 @@
 // The webhooks of one app instance: turns events into stored deliveries and runs the worker loop that
-// sends them. The redirect only appends a click to an in-memory list (ClickWriter.onRecord) and a link id
-// to a set when a visit finds the active period ended; once a second the loop turns those into stored
+// sends them. Made by webhooks.plugin.ts (`app.webhooks`). The redirect reports its visits here (it is
+// the engine's VisitReports): it only appends a click to an in-memory list and a link id to a set when a
+// visit finds the active period ended; once a second the loop turns those into stored
 // link.clicked deliveries (up to 100 clicks each, at most one request a second per webhook),
 // link.limit_reached and link.expired (once per link), then sends what is due. close() stops the loop,
 // waits for the requests under way, and stores what the redirect appended (nothing queued is lost).
 import type { AppContext } from '../context';
 import type { ClickFields } from '../clicks/click-tracking';
-import { engineOf } from '../redirect/redirect.engine';
+import type { VisitReports } from '../redirect/visit-reports';
 import { CLICK_FIELDS } from '../clicks/click-batch';
 import { CLICKS_PER_DELIVERY, type WebhookEvent } from '../../shared/webhook.schema';
 import { LOG_DAYS, WebhookQueue, matches, type Claimed, type LinkScope } from './webhook-queue';
@@ -29,20 +30,15 @@ interface Click {
   linkId: number;
   at: number;
   fields: ClickFields;
+  /** A limited link's count with this click, as the redirect counted it (links.clicks may lag behind). */
+  count: number | null;
 }
 
 /** The visitor's recorded dimensions only (never more than a click stores). */
 /** What a click webhook carries: the recorded dimensions, never the unique-visitor marker (it stays in the database). */
 const clickFields = (f: ClickFields) => Object.fromEntries(CLICK_FIELDS.filter((k) => k !== 'visitor').map((k) => [k, f[k] ?? null]));
 
-const hubs = new WeakMap<AppContext, WebhookHub>();
-
-/** The webhooks of an app (the redirect and the links routes report events through it). */
-export function webhooksOf(ctx: AppContext): WebhookHub | undefined {
-  return hubs.get(ctx);
-}
-
-export class WebhookHub {
+export class WebhookHub implements VisitReports {
   readonly queue: WebhookQueue;
   now: () => number;
   private clicks: Click[] = [];
@@ -61,14 +57,11 @@ export class WebhookHub {
     this.queue = new WebhookQueue(ctx.db.kysely);
     this.now = opts.now ?? Date.now;
     this.onError = opts.onError ?? (() => undefined);
-    hubs.set(ctx, this);
   }
 
-  /** Hooks into the redirect's click writer and starts the loop. */
+  /** Learns whether clicks are wanted, and starts the loop. */
   async start(): Promise<void> {
     this.clickHooks = await this.queue.anyClickHooks();
-    const engine = engineOf(this.ctx);
-    if (engine) engine.writer.onRecord = (linkId, at, fields) => this.click(linkId, at, fields);
     this.schedule();
   }
 
@@ -90,8 +83,8 @@ export class WebhookHub {
   }
 
   /** A recorded click (the redirect's path: an append, nothing more). */
-  click(linkId: number, at: number, fields: ClickFields): void {
-    if (this.clickHooks && !this.closed) this.clicks.push({ linkId, at, fields });
+  clicked(linkId: number, at: number, fields: ClickFields, count: number | null): void {
+    if (this.clickHooks && !this.closed) this.clicks.push({ linkId, at, fields, count });
   }
 
   /** A visit found the link's active period ended. */
@@ -210,10 +203,12 @@ export class WebhookHub {
       }
       if (chunks.length) await this.queue.enqueueClicks(hook, chunks, now);
     }
-    const engine = engineOf(this.ctx);
+    // A limited link's count: the highest the redirect reported with its clicks, or the stored one if larger.
+    const reported = new Map<number, number>();
+    for (const c of clicks) if (c.count !== null && c.count > (reported.get(c.linkId) ?? 0)) reported.set(c.linkId, c.count);
     for (const l of links) {
       if (l.clicks_limit !== null && clicks.some((c) => c.linkId === l.id)) {
-        const counted = engine && !engine.counters.countsInDatabase ? engine.counters.get(l.id, l.clicks) : l.clicks;
+        const counted = Math.max(l.clicks, reported.get(l.id) ?? 0);
         if (counted >= l.clicks_limit && (await this.queue.once(l.id, `limit:${l.clicks_limit}`))) {
           await this.queue.enqueue(l.user_id, 'link.limit_reached', l, { link: summary(l), clicks: counted }, now);
         }

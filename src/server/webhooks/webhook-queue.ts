@@ -5,7 +5,7 @@
 // next_attempt_at past a lease in the same transaction, so no other instance takes them; an instance that
 // dies mid-send leaves them to be taken again when the lease ends (at-least-once).
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Updateable } from 'kysely';
 import type { Database } from '../db/schema';
 import { isPostgres } from '../db/dialect';
 import { RETRY_WINDOW_MS, retryDelayMs, type WebhookEvent } from '../../shared/webhook.schema';
@@ -78,6 +78,17 @@ export class WebhookQueue {
       .returning('id')
       .executeTakeFirstOrThrow();
     return r.id;
+  }
+
+  /** A test event, logged as being sent now (never retried): its stored row. */
+  async insertTest(webhookId: number, event: string, data: unknown, now: number) {
+    const id = await this.insert(this.db, webhookId, event, data, now, now, 'sending');
+    return this.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  }
+
+  /** Records how a delivery sent at once (a test event) went. */
+  async finish(id: number, done: Updateable<Database['webhook_deliveries']>): Promise<void> {
+    await this.db.updateTable('webhook_deliveries').set(done).where('id', '=', id).execute();
   }
 
   /**

@@ -6,8 +6,8 @@ import { newestPage } from '../db/newest-page';
 import type { WebhookDeliveriesTable, WebhooksTable } from '../db/schema-features';
 import type { Webhook, WebhookCreate, WebhookDelivery, WebhookEvent, WebhookUpdate, DeliveryStatus } from '../../shared/webhook.schema';
 import { storedDomainUrl } from '../domains/domain-url';
-import { fieldError } from '../http/errors';
-import { nowIso } from '../http/pagination';
+import { ruleError } from '../rule-error';
+import { nowIso } from '../db/sql-values';
 
 export type WebhookRow = Selectable<WebhooksTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
@@ -50,11 +50,11 @@ export class WebhooksRepo {
   private async checkFilters(userId: number, input: { space_id?: number | null; link_id?: number | null }): Promise<void> {
     if (input.space_id) {
       const s = await this.db.selectFrom('spaces').select('id').where('id', '=', input.space_id).where('user_id', '=', userId).executeTakeFirst();
-      if (!s) throw fieldError('space_id', 'The selected space_id is invalid.');
+      if (!s) throw ruleError('space_id', 'The selected space_id is invalid.');
     }
     if (input.link_id) {
       const l = await this.db.selectFrom('links').select('id').where('id', '=', input.link_id).where('user_id', '=', userId).executeTakeFirst();
-      if (!l) throw fieldError('link_id', 'The selected link_id is invalid.');
+      if (!l) throw ruleError('link_id', 'The selected link_id is invalid.');
     }
   }
 

@@ -1,13 +1,15 @@
 // /api/v1/webhooks (issue 11): list, show, store, update (PUT and PATCH), delete, the delivery log and
-// "send test event". Starts this instance's webhook worker (webhook-hub.ts) and stops it on app.close().
+// "send test event", through the app's webhooks (webhooks.plugin.ts), which it names as a dependency.
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import { deliveryListQuerySchema, webhookCreateSchema, webhookListQuerySchema, webhookUpdateSchema, WEBHOOK_TEST_EVENT } from '../../shared/webhook.schema';
+import { deliveryListQuerySchema, webhookCreateSchema, webhookListQuerySchema, webhookUpdateSchema } from '../../shared/webhook.schema';
+import { WEBHOOK_TEST_EVENT } from '../../shared/enums';
 import { fieldError, notFound } from '../http/errors';
 import { deleted, ok, paginate, parseId } from '../http/pagination';
 import { idParams } from '../http/params';
 import { WebhooksRepo, presentDelivery, type WebhookRow } from './webhooks.repo';
-import { WebhookHub } from './webhook-hub';
+import { WEBHOOKS } from './webhooks.plugin';
 import { sendWebhook } from './webhook-sender';
 import { webhookCreateExample, webhookExample } from './webhooks.examples';
 import { webhookDeliveryObject, webhookObject } from '../../shared/objects/webhook.object';
@@ -46,14 +48,10 @@ const docs = {
   },
 };
 
-export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
+async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { ctx } = app;
+  const { ctx, webhooks: hub } = app;
   const repo = new WebhooksRepo(ctx.db.kysely, ctx.config.baseUrl);
-  const hub = new WebhookHub(ctx, { pollMs: ctx.config.webhookPollMs, onError: (err) => app.log.error({ err }, 'webhooks') });
-  // The redirect's engine exists once every plugin is registered.
-  app.addHook('onReady', async () => hub.start());
-  app.addHook('onClose', async () => hub.close());
   const tags = ['Webhooks'];
 
   const load = async (userId: number, rawId: string): Promise<WebhookRow> => {
@@ -127,8 +125,8 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
     const now = hub.now();
     const data = { webhook_id: current.id, message: 'This is a test event from Linkdeck.' };
     // Logged as sent (not queued): it goes now, once, and is never retried.
-    const id = await hub.queue.insert(ctx.db.kysely, current.id, WEBHOOK_TEST_EVENT, data, now, now, 'sending');
-    const row = await ctx.db.kysely.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await hub.queue.insertTest(current.id, WEBHOOK_TEST_EVENT, data, now);
+    const id = row.id;
     const result = await sendWebhook(ctx.outbound, { url: current.url, secret: current.secret, body: row.payload, event: row.event, deliveryId: id, eventId: row.event_id }, { nowSeconds: Math.floor(now / 1000) });
     const done = {
       status: result.ok ? 'delivered' : 'failed',
@@ -139,7 +137,9 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
       next_attempt_at: null,
       delivered_at: result.ok ? new Date(hub.now()).toISOString() : null,
     };
-    await ctx.db.kysely.updateTable('webhook_deliveries').set(done).where('id', '=', id).execute();
+    await hub.queue.finish(id, done);
     return ok(presentDelivery({ ...row, ...done }));
   });
 }
+
+export const webhooksRoutes = fp(webhookRoutes, { name: 'linkdeck-webhooks-routes', dependencies: [WEBHOOKS], encapsulate: true });

@@ -4,8 +4,8 @@
 // flight, and import files in memory of at most HEAVY_UPLOAD_BYTES together; beyond those, a 503 with
 // Retry-After. A request holds its ticket until its answer is sent (an export: until its download ends;
 // an import: until its job is done), and the pool (heavy-pool.ts) shares the threads out in turn.
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppContext } from '../context';
+import type { FastifyReply } from 'fastify';
+import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
 import { HeavyPool, type Account } from './heavy-pool';
 
@@ -73,16 +73,11 @@ export interface Heavy {
   admit(reply: FastifyReply, account: Account, bytes?: number): Ticket;
 }
 
-const instances = new WeakMap<AppContext, Heavy>();
-
-/** The app's pool and admission, made on first use and stopped with the app. */
-export function heavyOf(app: FastifyInstance): Heavy {
-  let heavy = instances.get(app.ctx);
-  if (heavy) return heavy;
-  const limits = app.ctx.config.heavy;
-  const pool = new HeavyPool({ threads: limits.threads, perAccount: limits.perAccount }, app.ctx.db);
+/** The pool and its admission for one app: made once at boot by heavy.plugin.ts (`app.heavy`), which stops the pool. */
+export function createHeavy(limits: HeavyLimits, db: Db): Heavy {
+  const pool = new HeavyPool({ threads: limits.threads, perAccount: limits.perAccount }, db);
   const admission = new HeavyAdmission(limits);
-  heavy = {
+  return {
     pool,
     admission,
     admit(reply, account, bytes = 0) {
@@ -94,12 +89,4 @@ export function heavyOf(app: FastifyInstance): Heavy {
       return ticket;
     },
   };
-  instances.set(app.ctx, heavy);
-  app.addHook('onClose', () => pool.close());
-  return heavy;
-}
-
-/** The app's heavy-work pool, if one was made (tests watch its steps). */
-export function heavyPoolOf(ctx: AppContext): HeavyPool | undefined {
-  return instances.get(ctx)?.pool;
 }

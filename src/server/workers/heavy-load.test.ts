@@ -14,7 +14,7 @@ import { finished, postCsv } from '../imports/import-test-helpers';
 import { decodeLogo, renderPng, renderSvg } from '../qr/qr-render';
 import { linkExportChunks } from '../exports/link-export';
 import { linkExportQuerySchema } from '../../shared/export.schema';
-import { heavyOf, heavyPoolOf, RETRY_AFTER_S, type Ticket } from './heavy-admission';
+import { RETRY_AFTER_S, type Ticket } from './heavy-admission';
 import { HttpError } from '../http/errors';
 import { HeavyPool, type Account } from './heavy-pool';
 
@@ -47,7 +47,7 @@ const qr = (query: string, key = t.userKey) => t.as(key, { method: 'GET', url: `
 
 /** Resolves when the app's pool starts its next step; `ended` when that step is done. */
 function nextStep(): { started: Promise<void>; ended: Promise<void> } {
-  const pool = heavyPoolOf(t.app.ctx) as HeavyPool;
+  const pool = t.app.heavy.pool;
   let start = () => undefined as void;
   let end = () => undefined as void;
   const started = new Promise<void>((resolve) => (start = resolve));
@@ -124,7 +124,7 @@ describe('results are those the main thread makes', () => {
 
 describe('caps: one account at a time, in turn', () => {
   it('an account over its cap gets a 429 with Retry-After, its upload unread; another account is served', async () => {
-    const { admission, pool } = heavyOf(t.app);
+    const { admission, pool } = t.app.heavy;
     const limits = t.app.ctx.config.heavy;
     const held = Array.from({ length: limits.perAccount + limits.queue }, () => admission.admit(t.userId) as Ticket);
     expect(admission.admit(t.userId)).toBeInstanceOf(HttpError);
