@@ -13,7 +13,7 @@ import { openPostgres } from '../../src/server/db/postgres/open-postgres';
 import { createTestDatabase, TEST_DATABASE_URL } from '../../src/server/test-utils/both-databases';
 import { sql } from 'kysely';
 import { rawQuery } from '../../src/server/test-utils/test-app';
-import { countersOff } from '../../src/server/links/links.bulk.repo';
+import { countersOff } from '../../src/server/links/core/link-counters';
 import { seedLinks } from './list-seed';
 import { seedPgLinks } from './pg-list-seed';
 import { serve } from './list.bench';

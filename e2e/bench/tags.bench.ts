@@ -14,7 +14,7 @@ import { openPostgres, type PostgresDb } from '../../src/server/db/postgres/open
 import { createTestDatabase, TEST_DATABASE_URL } from '../../src/server/test-utils/both-databases';
 import { seedPgLinks } from './pg-list-seed';
 import { sql } from 'kysely';
-import { countersOff } from '../../src/server/links/links.bulk.repo';
+import { countersOff } from '../../src/server/links/core/link-counters';
 import { prng, seedLinks } from './list-seed';
 import { measure, type Sample } from './latency';
 import { serve } from './list.bench';

@@ -60,6 +60,8 @@ export interface Config {
   backupEveryMs: number | null;
   /** BACKUP_KEEP (default 14): the newest backups kept in BACKUP_DIR; older ones are deleted. */
   backupKeep: number;
+  /** HISTORY_DAYS (default 90): how long a deleted link's revisions are kept (it can be restored meanwhile). */
+  historyDays: number;
 }
 
 const TRACKING = ['full', 'anonymous', 'off'] as const;
@@ -137,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     backupDir: path.resolve(env.BACKUP_DIR || path.join(dataDir, 'backups')),
     backupEveryMs: parseEvery('BACKUP_EVERY', env.BACKUP_EVERY, Boolean(env.DATABASE_URL)),
     backupKeep: int('BACKUP_KEEP', env.BACKUP_KEEP, 14, 1),
+    historyDays: int('HISTORY_DAYS', env.HISTORY_DAYS, 90, 1),
     ...overrides,
   };
 }

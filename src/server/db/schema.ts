@@ -99,6 +99,19 @@ export interface LinkPixelsTable {
   pixel_id: number;
 }
 
+export interface LinkRevisionsTable {
+  id: Generated<number>;
+  link_id: number;
+  owner_id: number;
+  actor_id: number | null;
+  source: string;
+  action: string;
+  /** JSON: [{field, old, new}] */
+  changes: string;
+  restored_from: number | null;
+  created_at: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -121,7 +134,7 @@ export interface Database {
   operations: OperationsTable;
   operation_links: OperationLinksTable;
   operation_link_pixels: OperationLinkPixelsTable;
-  operation_deleted_links: OperationDeletedLinksTable;
+  operation_deleted_links: OperationDeletedLinksTable<LinksTable>;
   operation_click_events: OperationClickEventsTable;
   operation_click_daily: OperationClickDailyTable;
   operation_click_hourly: OperationClickHourlyTable;
@@ -135,4 +148,5 @@ export interface Database {
   tags: TagsTable;
   link_tags: LinkTagsTable;
   operation_link_tags: OperationLinkTagsTable;
+  link_revisions: LinkRevisionsTable;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv, detectDelimiter } from '../../shared/csv';
+import { LINK_EXPORT_COLUMNS } from '../../shared/export.schema';
 import { aliasOfShortUrl, cellsOf, detectFormat, headerIndex } from './formats';
 import { renamed } from './import-job';
 import { fixture } from './import-test-helpers';
@@ -34,6 +35,28 @@ describe('import formats', () => {
     const linkdeck = rowsOf('linkdeck.csv').rows;
     expect(linkdeck[0]?.fields.targets).toEqual([{ key: 'US', value: 'https://example.com/us' }, { key: 'DE', value: 'https://example.com/de' }]);
     expect(linkdeck[1]?.fields).toMatchObject({ alias: '-dash-first', title: '=not a formula', privacy: '1', disabled: '1' });
+  });
+
+  it("reads every column of today's Linkdeck export: the og_* preview fields, pixels by name besides their ids", () => {
+    const cells: Partial<Record<(typeof LINK_EXPORT_COLUMNS)[number], string>> = {
+      url: 'https://example.com/a?utm_source=news', alias: 'a', og_title: "'=Headline", og_description: 'Text, with a comma', og_image: 'https://example.com/i.png',
+      pixel_ids: '7 9', pixel_names: '["Meta, main","GA"]', space_name: 'Spring', domain_name: 'go.example.com', tags: 'x, y',
+    };
+    const read = (over: typeof cells) => {
+      const row = { ...cells, ...over };
+      const format = detectFormat([...LINK_EXPORT_COLUMNS], 'auto');
+      return format?.read(cellsOf(headerIndex([...LINK_EXPORT_COLUMNS]), LINK_EXPORT_COLUMNS.map((c) => row[c] ?? '')));
+    };
+    expect(read({})).toMatchObject({
+      fields: { url: 'https://example.com/a?utm_source=news', alias: 'a', og_title: '=Headline', og_description: 'Text, with a comma', og_image: 'https://example.com/i.png', pixel_ids: ['7', '9'], tags: ['x', 'y'] },
+      pixel_names: ['Meta, main', 'GA'],
+      space_name: 'Spring',
+      domain_name: 'go.example.com',
+      issues: [],
+    });
+    expect(read({ pixel_names: '' })?.pixel_names).toBeUndefined();
+    expect(read({ pixel_names: 'Meta' })?.issues).toEqual([{ field: 'pixel_names', message: 'must be a JSON list of names (as the export writes it).' }]);
+    expect(read({ pixel_names: '[1]' })?.issues.map((i) => i.field)).toEqual(['pixel_names']);
   });
 
   it('reads an alias from a short URL, and renames within the length limit', () => {

@@ -3,7 +3,8 @@
 // POST /api/v1/links plus what the import resolves itself (a creation time, a space or domain by name).
 // Headers match case-insensitively, ignoring spaces and punctuation ("Long URL" is longurl). The formats,
 // as their tools write them:
-// - linkdeck: GET /api/v1/links/export?format=csv (shared/export.schema.ts); only `url` is required.
+// - linkdeck: GET /api/v1/links/export?format=csv (shared/export.schema.ts); only `url` is required. Every
+//   writable field comes back from the column that LINK_EXPORT_CARRIERS names for it (passwords never do).
 // - bitly: Bitly's links export: Bitlink (or "link"/"id"), Long URL, Title, Created (At), Custom Bitlinks.
 //   The alias is the path of the first custom back-half, else of the bitlink.
 // - yourls: the yourls_url table as YOURLS export plugins write it: keyword, url, title, timestamp, ip, clicks.
@@ -15,6 +16,7 @@
 import { unescapeCell } from '../../shared/csv';
 import type { ImportSource } from '../../shared/import.schema';
 import { detectSource, normalizeHeader } from '../../shared/import-formats';
+import { LINK_EXPORT_CARRIERS } from '../../shared/export.schema';
 
 /** One row's cells by normalized header name. */
 export type Cells = (name: string) => string | undefined;
@@ -25,6 +27,11 @@ export interface RowInput {
   created_at?: string;
   space_name?: string;
   domain_name?: string;
+  /**
+   * Pixels by name (`pixel_names`, which the export writes besides `pixel_ids`): matched against the
+   * importing account's pixels, they stand for `pixel_ids`, so that a file moves between accounts.
+   */
+  pixel_names?: string[];
   /** Issues found while reading the row (before the shared schema). */
   issues: { field: string; message: string }[];
 }
@@ -57,9 +64,27 @@ export function tagCell(value: string | undefined): string[] | undefined {
 
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
+/** The writable fields that travel in a column of their own name (read as text; the shared schema parses them). */
+const OWN_COLUMN_FIELDS = Object.entries(LINK_EXPORT_CARRIERS)
+  .filter(([field, column]) => field === column)
+  .map(([field]) => field);
+
+/** A JSON list of names in one cell (`pixel_names`); anything else is an issue of that column. */
+function nameList(raw: string | undefined, column: string, issues: RowInput['issues']): string[] | undefined {
+  if (!raw) return undefined;
+  try {
+    const names: unknown = JSON.parse(raw);
+    if (Array.isArray(names) && names.every((n) => typeof n === 'string')) return names.length ? names : undefined;
+  } catch {
+    // reported below
+  }
+  issues.push({ field: column, message: 'must be a JSON list of names (as the export writes it).' });
+  return undefined;
+}
+
 function readLinkdeck(get: Cells): RowInput {
   const cell = (n: string) => {
-    const v = get(n);
+    const v = get(normalizeHeader(n));
     return v === undefined ? undefined : unescapeCell(v);
   };
   const issues: RowInput['issues'] = [];
@@ -77,28 +102,24 @@ function readLinkdeck(get: Cells): RowInput {
   // one whose redirect needed one comes in disabled, so that nothing protected becomes public.
   let privacy: unknown = cell('privacy');
   if (typeof privacy === 'string' && privacy.trim() === '2') privacy = '1';
-  const locked = flag(cell('redirectpassword'));
-  const pixels = cell('pixelids')?.trim();
+  const locked = flag(cell('redirect_password'));
+  const pixels = cell('pixel_ids')?.trim();
   return {
     fields: defined({
-      url: cell('url'),
-      alias: cell('alias'),
-      title: cell('title'),
+      ...Object.fromEntries(OWN_COLUMN_FIELDS.map((f) => [f, cell(f)])),
+      // The fields whose cells need more than the schema's parsing (these replace the plain reading above).
       disabled: locked ? '1' : cell('disabled') || undefined,
-      targets_type: cell('targetstype'),
       targets: targets ?? (rawTargets === '' ? [] : undefined),
-      sensitive_content: cell('sensitivecontent') || undefined,
+      sensitive_content: cell('sensitive_content') || undefined,
       privacy: privacy || undefined,
-      active_period_start_at: cell('activeperiodstartat'),
-      active_period_end_at: cell('activeperiodendat'),
-      clicks_limit: cell('clickslimit'),
-      expiration_url: cell('expirationurl'),
       pixel_ids: pixels ? pixels.split(/[\s,|;]+/) : undefined,
       tags: tagCell(cell('tags')),
     }),
-    created_at: cell('createdat')?.trim() || undefined,
-    space_name: cell('spacename')?.trim() || undefined,
-    domain_name: cell('domainname')?.trim() || undefined,
+    created_at: cell('created_at')?.trim() || undefined,
+    // References travel by name, which the import matches in the importing account (import-rows.ts).
+    space_name: cell(LINK_EXPORT_CARRIERS.space_id)?.trim() || undefined,
+    domain_name: cell(LINK_EXPORT_CARRIERS.domain_id)?.trim() || undefined,
+    pixel_names: nameList(cell(LINK_EXPORT_CARRIERS.pixel_ids)?.trim(), LINK_EXPORT_CARRIERS.pixel_ids, issues),
     issues,
   };
 }

@@ -2,7 +2,8 @@
 // (import-pass.ts: the same rows checks and alias settling, nothing written), and the answer shows the
 // counts, the failures and the first rows as the format maps them, each with what the import would do.
 import type { CsvRecord } from '../../shared/csv';
-import { IMPORT_PREVIEW_ROWS, type ImportDryRun, type ImportFailure, type ImportPreviewRow, type ImportQuery } from '../../shared/import.schema';
+import { type ImportDryRun, type ImportFailure, type ImportPreviewRow, type ImportQuery } from '../../shared/import.schema';
+import { IMPORT_PREVIEW_ROWS } from '../../shared/enums';
 import { cellsOf } from './formats';
 import { isFailure } from './import-rows';
 import { importPass, nothingImported, rowContext, type PassFile } from './import-pass';

@@ -4,7 +4,8 @@
 // for them (importRowBatches). The file stays in shared memory (a SharedArrayBuffer), so handing it to a
 // thread copies nothing.
 import { CsvError, detectDelimiter, parseCsv, type CsvRecord } from '../../shared/csv';
-import { IMPORT_SOURCES, MAX_IMPORT_BYTES, type ImportFailure, type ImportSource } from '../../shared/import.schema';
+import { MAX_IMPORT_BYTES, type ImportFailure, type ImportSource } from '../../shared/import.schema';
+import { IMPORT_SOURCES } from '../../shared/enums';
 import { detectFormat, formatOf } from './formats';
 import { checkRow, type CheckedRow, type RowContext } from './import-rows';
 

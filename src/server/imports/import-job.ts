@@ -10,19 +10,18 @@
 // start every unfinished job is the previous process's, and is marked failed at once.
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context';
-import { nowIso } from '../http/pagination';
+import { nowIso } from '../db/sql-values';
 import type { RowContext } from './import-rows';
 import { importPass, nothingImported, rowContext, type PassFile, type Tally } from './import-pass';
 import { LeaseLost, type HeldJob, type ImportsRepo } from './imports.repo';
-import { BulkCreator } from '../links/links.bulk-create';
-import { webhooksOf } from '../webhooks/webhook-hub';
+import type { LinkWriter } from '../links/core/link-writer';
 
 export { BATCH, renamed } from './import-pass';
 
 export interface ImportSpec extends PassFile {
   jobId: number;
   partial: boolean;
-  rows: Omit<RowContext, 'domains' | 'spaces' | 'pixels' | 'now'>;
+  rows: Omit<RowContext, 'domains' | 'spaces' | 'pixels' | 'pixelsByName' | 'now'>;
 }
 
 /** The lease's timing (tests shorten it, and give a clock). */
@@ -48,19 +47,19 @@ type JobValues = Parameters<ImportsRepo['update']>[1];
 export class ImportRunner {
   private chain: Promise<void> = Promise.resolve();
   private stopping = false;
-  private readonly links: BulkCreator;
   private readonly lease: LeaseTiming;
   /** Jobs queued or running here: their leases are renewed. */
   private readonly held = new Set<number>();
   private readonly timers: NodeJS.Timeout[] = [];
 
+  /** `links`: the write pipeline (imports.plugin.ts), which announces the links each batch wrote. */
   constructor(
     private readonly ctx: AppContext,
+    private readonly links: Pick<LinkWriter, 'announceCreated'>,
     private readonly repo: ImportsRepo,
     private readonly onError: (err: unknown) => void,
     lease: Partial<LeaseTiming> = {},
   ) {
-    this.links = new BulkCreator(ctx);
     this.lease = { ...LEASE_DEFAULTS, now: Date.now, owner: randomBytes(8).toString('hex'), ...lease };
   }
 
@@ -169,11 +168,8 @@ export class ImportRunner {
       beforeBatch: () => {
         if (this.stopping) throw new Stopped();
       },
-      onWritten: async (ids) => {
-        this.ctx.changes.emit('created');
-        // link.created for each, as a bulk create sends them (one query when no webhook wants it).
-        await webhooksOf(this.ctx)?.linkEvents(rows.userId, 'link.created', ids, (part) => this.links.presentIds(part));
-      },
+      // The caches, and link.created for each, as the pipeline announces every create.
+      onWritten: (ids) => this.links.announceCreated(rows.userId, ids),
       // The counts again, with the failures' list (a written batch saved its counts already, with its links).
       afterBatch: (t) => set(this.counts(t, write ? t.created : 0)),
     });

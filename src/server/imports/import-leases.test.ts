@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
 import { finished, postCsv } from './import-test-helpers';
-import { importRunnerOf } from './imports.routes';
 import { ImportRunner, LEASE_DEFAULTS, type ImportSpec, type LeaseTiming } from './import-job';
 import { ImportsRepo } from './imports.repo';
 
@@ -19,7 +18,7 @@ const LEASE = 20_000;
 /** The clock of the runners made here; each case moves it on. */
 let clock = Date.now();
 const runner = (owner: string, repo = new ImportsRepo(t.db.kysely), timing: Partial<LeaseTiming> = {}) =>
-  new ImportRunner(t.app.ctx, repo, (err) => expect.unreachable(String(err)), { owner, leaseMs: LEASE, now: () => clock, ...timing });
+  new ImportRunner(t.app.ctx, t.app.links.writer, repo, (err) => expect.unreachable(String(err)), { owner, leaseMs: LEASE, now: () => clock, ...timing });
 
 interface JobRow {
   status: string;
@@ -54,7 +53,7 @@ class GatedRepo extends ImportsRepo {
 /** POSTs an import the app's runner does not run: its job (queued) and the spec, for a runner of the test's. */
 async function queuedImport(csv: string): Promise<{ id: number; spec: ImportSpec }> {
   const specs: ImportSpec[] = [];
-  const spy = vi.spyOn(importRunnerOf(t.app.ctx) as ImportRunner, 'enqueue').mockImplementation((s) => void specs.push(s));
+  const spy = vi.spyOn(t.app.importRunner, 'enqueue').mockImplementation((s) => void specs.push(s));
   try {
     const res = await postCsv(t, t.userKey, csv, '?partial=1');
     expect(res.statusCode, res.body).toBe(202);

@@ -3,8 +3,9 @@
 // makes one or two passes; a dry run (import-dry-run.ts) makes the same checking pass without writing.
 import type { CsvRecord } from '../../shared/csv';
 import { LIMITS } from '../../shared/enums';
-import { MAX_IMPORT_FAILURES, type ImportFailure, type ImportRowOutcome, type OnConflict } from '../../shared/import.schema';
-import { nowIso } from '../http/pagination';
+import { type ImportFailure, type ImportRowOutcome, type OnConflict } from '../../shared/import.schema';
+import { MAX_IMPORT_FAILURES } from '../../shared/enums';
+import { nowIso } from '../db/sql-values';
 import { randomAlias } from '../links/alias';
 import { isFailure, type CheckedRow, type RowContext } from './import-rows';
 import type { HeavyPool } from '../workers/heavy-pool';
@@ -56,9 +57,9 @@ export function nothingImported(failed: number): string {
 }
 
 /** What rows are checked against: the account's domains, spaces and pixels, read once per pass. */
-export async function rowContext(repo: ImportsRepo, base: Omit<RowContext, 'domains' | 'spaces' | 'pixels' | 'now'>): Promise<RowContext> {
-  const [domains, spaces, pixels] = await Promise.all([repo.namesToIds('domains', base.userId), repo.namesToIds('spaces', base.userId), repo.pixelIds(base.userId)]);
-  return { ...base, domains, spaces, pixels, now: nowIso() };
+export async function rowContext(repo: ImportsRepo, base: Omit<RowContext, 'domains' | 'spaces' | 'pixels' | 'pixelsByName' | 'now'>): Promise<RowContext> {
+  const [domains, spaces, pixelsByName] = await Promise.all([repo.namesToIds('domains', base.userId), repo.namesToIds('spaces', base.userId), repo.pixelsByName(base.userId)]);
+  return { ...base, domains, spaces, pixels: new Set([...pixelsByName.values()].flat()), pixelsByName, now: nowIso() };
 }
 
 export async function importPass(repo: ImportsRepo, file: PassFile, rows: RowContext, opts: PassOptions): Promise<Tally> {

@@ -6,9 +6,13 @@ import type { LinksTable } from '../db/schema';
 import type { CsvRecord } from '../../shared/csv';
 import { linkCreateSchema } from '../../shared/link.schema';
 import { parseTimestamp } from '../../shared/fields';
+import { canonicalHost } from '../../shared/host-name';
 import { issuePath, sentence } from '../../shared/zod-messages';
 import type { ImportFailure } from '../../shared/import.schema';
 import { cellsOf, type Format } from './formats';
+import { linkRowOf, type RowHashes } from '../links/core/link-row';
+
+const NO_PASSWORDS: RowHashes = { password_hash: null, redirect_password_hash: null };
 
 export interface RowContext {
   userId: number;
@@ -20,6 +24,8 @@ export interface RowContext {
   domains: Map<string, number>;
   spaces: Map<string, number>;
   pixels: Set<number>;
+  /** The account's pixels by name (a name may be shared), for a file's `pixel_names`. */
+  pixelsByName: Map<string, number[]>;
   now: string;
 }
 
@@ -53,10 +59,10 @@ export function checkRow(ctx: RowContext, rec: CsvRecord): CheckedRow | ImportFa
   if (rec.fields.length > ctx.headerCount) {
     return failure(line, null, `Line ${line} has ${rec.fields.length} fields but the header has ${ctx.headerCount} (is a comma in a value unquoted?).`);
   }
-  const input = ctx.format.read(cellsOf(ctx.index, rec.fields));
-  const first = input.issues[0];
+  const read = ctx.format.read(cellsOf(ctx.index, rec.fields));
+  const first = read.issues[0];
   if (first) return failure(line, first.field, first.message);
-  const parsed = linkCreateSchema.safeParse(input.fields);
+  const parsed = linkCreateSchema.safeParse(read.fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue ? issuePath(issue.path) || 'url' : 'url';
@@ -65,47 +71,35 @@ export function checkRow(ctx: RowContext, rec: CsvRecord): CheckedRow | ImportFa
   }
   const link = parsed.data;
   let domainId = ctx.domainId;
-  if (input.domain_name) {
-    const id = ctx.domains.get(input.domain_name.toLowerCase());
+  if (read.domain_name) {
+    // Stored domain names are canonical (case, trailing dot, port, IDN as punycode): the row's is made so too.
+    const id = ctx.domains.get(canonicalHost(read.domain_name) ?? read.domain_name);
     if (id === undefined) return failure(line, 'domain_name', 'must be the name of one of your domains.');
     domainId = id;
   }
   let spaceId: number | null = null;
-  if (input.space_name) {
-    const id = ctx.spaces.get(input.space_name);
+  if (read.space_name) {
+    const id = ctx.spaces.get(read.space_name);
     if (id === undefined) return failure(line, 'space_name', 'must be the name of one of your spaces.');
     spaceId = id;
   }
-  const pixelIds = link.pixel_ids ?? [];
+  // Pixels named in the file (`pixel_names`, as the export writes them) stand for its `pixel_ids`.
+  let pixelIds = link.pixel_ids ?? [];
+  if (read.pixel_names) {
+    const named: number[] = [];
+    for (const [i, name] of read.pixel_names.entries()) {
+      const found = ctx.pixelsByName.get(name) ?? [];
+      if (found.length !== 1) return failure(line, `pixel_names.${i}`, found.length ? 'names more than one of your pixels.' : 'must be the name of one of your pixels.');
+      named.push(found[0] as number);
+    }
+    pixelIds = named;
+  }
   const foreign = pixelIds.findIndex((p) => !ctx.pixels.has(p));
   if (foreign !== -1) return failure(line, `pixel_ids.${foreign}`, 'must be one of your pixels.');
-  const targets = link.targets ?? [];
-  return {
-    line,
-    alias: link.alias,
-    pixelIds: [...new Set(pixelIds)],
-    tags: link.tags ?? [],
-    values: {
-      user_id: ctx.userId,
-      domain_id: domainId,
-      space_id: spaceId,
-      url: link.url,
-      title: link.title ?? null,
-      targets: JSON.stringify(targets),
-      targets_type: targets.length ? (link.targets_type ?? null) : null,
-      sensitive_content: link.sensitive_content ?? 0,
-      privacy: link.privacy ?? 0,
-      password_hash: null,
-      redirect_password_hash: null,
-      active_period_start_at: link.active_period_start_at ?? null,
-      active_period_end_at: link.active_period_end_at ?? null,
-      clicks_limit: link.clicks_limit ?? null,
-      expiration_url: link.expiration_url ?? null,
-      disabled: link.disabled ?? 0,
-      created_at: createdAt(input.created_at, ctx.now),
-      updated_at: ctx.now,
-    },
-  };
+  // The one row builder of every create path; an import brings no passwords (an export never holds them).
+  const input = { ...link, domain_id: domainId, space_id: spaceId };
+  const { alias: _none, ...values } = linkRowOf(ctx.userId, input, '', ctx.now, NO_PASSWORDS, createdAt(read.created_at, ctx.now));
+  return { line, alias: link.alias, pixelIds: [...new Set(pixelIds)], tags: link.tags ?? [], values };
 }
 
 export const isFailure = (r: CheckedRow | ImportFailure): r is ImportFailure => 'message' in r;

@@ -3,12 +3,13 @@
 // of links, go through only while the lease is still its own; each batch saves the job's counts in the
 // transaction that writes its links, so that the counts are what was committed, even after a crash.
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable, type UpdateObject } from 'kysely';
-import type { Database, LinksTable } from '../db/schema';
+import type { Database } from '../db/schema';
 import { newestPage } from '../db/newest-page';
 import type { ImportsTable } from '../db/schema-features';
 import { isPostgres } from '../db/dialect';
-import { insertTags } from '../links/links.bulk-create';
-import { nowIso } from '../http/pagination';
+import { storeNewLinks } from '../links/core/link-writer';
+import type { NewLinkRow } from '../links/core/link-store';
+import { nowIso } from '../db/sql-values';
 import type { ImportFailure, ImportJob, ImportSource, ImportStatus, OnConflict } from '../../shared/import.schema';
 
 export type ImportRow = Selectable<ImportsTable>;
@@ -66,11 +67,9 @@ export interface StaleJob {
   lease_until: string | null;
 }
 
-export interface NewLink {
+/** A row of the file ready to insert (the pipeline's NewLinkRow), with its line. */
+export interface NewLink extends NewLinkRow {
   line: number;
-  values: Insertable<LinksTable>;
-  pixelIds: number[];
-  tags: string[];
 }
 
 export class ImportsRepo {
@@ -164,9 +163,12 @@ export class ImportsRepo {
     return new Map(rows.map((r) => [r.name, r.id]));
   }
 
-  async pixelIds(userId: number): Promise<Set<number>> {
-    const rows = await this.db.selectFrom('pixels').select('id').where('user_id', '=', userId).execute();
-    return new Set(rows.map((r) => r.id));
+  /** The account's pixels by name, ids in order (a name may be shared). */
+  async pixelsByName(userId: number): Promise<Map<string, number[]>> {
+    const rows = await this.db.selectFrom('pixels').select(['id', 'name']).where('user_id', '=', userId).orderBy('id').execute();
+    const out = new Map<string, number[]>();
+    for (const r of rows) out.set(r.name, [...(out.get(r.name) ?? []), r.id]);
+    return out;
   }
 
   /** Which of `aliases` are taken on domain `domainId` (null: the default domain). */
@@ -183,31 +185,15 @@ export class ImportsRepo {
    */
   async insertBatch(links: NewLink[], before?: BatchCounts): Promise<Map<number, number>> {
     return this.db.transaction().execute(async (trx) => {
+      const userId = links[0]?.values.user_id ?? null;
+      // The write pipeline's store step: the one INSERT of links, and a revision per new link.
+      const ids = await storeNewLinks(trx, links, { actorId: userId, source: 'import', at: nowIso() }, { skipTaken: true });
       /** The new link's id by the file line it came from. */
       const written = new Map<number, number>();
-      const pixels: { link_id: number; pixel_id: number }[] = [];
-      const tagged: { id: number; tags: string[] }[] = [];
-      // 500 rows of 20 columns stay under both databases' limits on bound parameters.
-      for (let i = 0; i < links.length; i += 500) {
-        const part = links.slice(i, i + 500);
-        const rows = await trx
-          .insertInto('links')
-          .values(part.map((l) => l.values))
-          .onConflict((oc) => oc.doNothing())
-          .returning(['id', 'alias', 'domain_id'])
-          .execute();
-        const byKey = new Map(part.map((l) => [`${l.values.domain_id ?? 0}/${l.values.alias}`, l]));
-        for (const r of rows) {
-          const link = byKey.get(`${r.domain_id ?? 0}/${r.alias}`);
-          if (!link) continue;
-          written.set(link.line, r.id);
-          for (const p of link.pixelIds) pixels.push({ link_id: r.id, pixel_id: p });
-          if (link.tags.length) tagged.push({ id: r.id, tags: link.tags });
-        }
-      }
-      for (let i = 0; i < pixels.length; i += 1000) await trx.insertInto('link_pixels').values(pixels.slice(i, i + 1000)).execute();
-      const first = links[0];
-      if (first) await insertTags(trx, [first.values], tagged.map((t) => t.id), tagged.map((t) => t.tags));
+      ids.forEach((id, i) => {
+        const line = links[i]?.line;
+        if (id !== null && line !== undefined) written.set(line, id);
+      });
       if (this.job) await this.saveBatch(trx, this.job, written.size, links.length - written.size, before);
       return written;
     });

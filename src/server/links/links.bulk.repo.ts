@@ -1,53 +1,20 @@
 // Bulk PATCH and DELETE of links (issue 10): a selection (ids and/or the list filters) resolved with the list
 // repos' own filter code, then set-based SQL that reads and writes the same set, all in one transaction,
 // with the before-images an undo needs (migration 006, operations/operations.repo.ts).
-import { sql, type Kysely, type RawBuilder, type Updateable } from 'kysely';
+import { sql, type Kysely, type Updateable } from 'kysely';
 import type { Database, LinksTable } from '../db/schema';
 import type { Db } from '../db/database';
-import { isPostgres } from '../db/dialect';
 import type { LinkListQuery } from '../../shared/link.schema';
 import { UNDO_WINDOW_MS, type BulkChanges, type Selection } from '../../shared/bulk.schema';
 import { LinkListRepo } from './link-list.repo';
 import { PgLinkListRepo } from './pg-link-list.repo';
 import { TAGS_PER_LINK_MAX } from '../../shared/tag.schema';
 import { existingTagIds, resolveTags } from '../tags/tags.repo';
-import { fieldError } from '../http/errors';
+import { ruleError } from '../rule-error';
+import { countersOff } from './core/link-counters';
+import { DAILY_COLUMNS, EVENT_COLUMNS, HOURLY_COLUMNS, LINK_COLUMNS, inIds, parts } from './core/link-sql';
 
 export type Trx = Kysely<Database>;
-
-/** The columns of a link row, in one order for copying them out and back (operation_deleted_links). */
-export const LINK_COLUMNS = [
-  'id', 'user_id', 'domain_id', 'space_id', 'alias', 'url', 'title', 'targets', 'targets_type', 'sensitive_content', 'privacy',
-  'password_hash', 'redirect_password_hash', 'active_period_start_at', 'active_period_end_at', 'clicks_limit', 'expiration_url',
-  'disabled', 'clicks', 'created_at', 'updated_at', 'og_title', 'og_description', 'og_image',
-] as const;
-export const EVENT_COLUMNS = [
-  'link_id', 'clicked_at', 'country', 'continent', 'os', 'browser', 'device', 'language', 'referrer',
-  'target', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'visitor',
-] as const;
-export const DAILY_COLUMNS = ['link_id', 'day', 'dimension', 'value', 'count', 'uniques'] as const;
-export const HOURLY_COLUMNS = ['link_id', 'hour', 'count', 'uniques'] as const;
-
-/** `column IN (the ids)` as one parameter: a JSON array on SQLite, an int[] on PostgreSQL (no 32k-variable limit). */
-export function inIds(db: Trx, column: string, ids: number[]): RawBuilder<boolean> {
-  return isPostgres(db)
-    ? sql<boolean>`${sql.ref(column)} = any(${ids}::int[])`
-    : sql<boolean>`${sql.ref(column)} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
-}
-
-/**
- * The ids in parts for the statements that write links: on PostgreSQL one UPDATE of 100,000 links (every
- * index, the trigram ones too) can take longer than the pool's 15 s statement limit, so it goes in parts of
- * 5,000 within the same transaction; SQLite writes them in one statement.
- */
-export const PART_SIZE = { postgres: 5000, sqlite: Infinity };
-
-export function parts(db: Trx, ids: number[]): number[][] {
-  const size = Math.max(1, Math.min(isPostgres(db) ? PART_SIZE.postgres : PART_SIZE.sqlite, ids.length));
-  const out: number[][] = [];
-  for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
-  return out;
-}
 
 /** `link_id IN (the links of the operation)`. */
 export const ofOperation = (column: string, operationId: number) =>
@@ -67,26 +34,6 @@ export function listQueryOf(s: Selection): LinkListQuery {
     sort: 'desc',
     per_page: 10,
     page: 1,
-  };
-}
-
-/**
- * PostgreSQL only (migration 006): the per-row counter triggers are skipped in this transaction, which
- * holds the account's counters row until it commits; end() recounts the account once. SQLite's triggers
- * are cheap and stay on.
- */
-export async function countersOff(trx: Trx, userId: number): Promise<{ end(): Promise<void> }> {
-  if (!isPostgres(trx)) return { end: async () => undefined };
-  await sql`INSERT INTO link_counters (user_id) VALUES (${userId}) ON CONFLICT (user_id) DO NOTHING`.execute(trx);
-  await sql`SELECT user_id FROM link_counters WHERE user_id = ${userId} FOR UPDATE`.execute(trx);
-  await sql`SELECT set_config('linkdeck.bulk', 'on', true)`.execute(trx);
-  return {
-    async end() {
-      await sql`UPDATE link_counters SET total = c.total, disabled = c.disabled, version = link_counters.version + 1
-        FROM (SELECT count(*) AS total, count(*) FILTER (WHERE disabled = 1) AS disabled FROM links WHERE user_id = ${userId}) c
-        WHERE link_counters.user_id = ${userId}`.execute(trx);
-      await sql`SELECT set_config('linkdeck.bulk', 'off', true)`.execute(trx);
-    },
   };
 }
 
@@ -199,7 +146,7 @@ export class LinksBulkRepo {
       .limit(10)
       .execute();
     if (over.length) {
-      throw fieldError('set.add_tags', `would give links more than ${TAGS_PER_LINK_MAX} tags (ids ${over.map((r) => r.link_id).join(', ')}).`);
+      throw ruleError('set.add_tags', `would give links more than ${TAGS_PER_LINK_MAX} tags (ids ${over.map((r) => r.link_id).join(', ')}).`);
     }
   }
 

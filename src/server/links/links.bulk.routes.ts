@@ -16,29 +16,18 @@ import {
   type BulkChanges,
   type Selection,
 } from '../../shared/bulk.schema';
-import type { AppContext } from '../context';
 import { fieldError, validationError } from '../http/errors';
-import { nowIso } from '../http/pagination';
+import { nowIso } from '../db/sql-values';
 import { isUniqueViolation } from '../db/errors';
 import { LinksRepo } from './links.repo';
 import { LinksBulkRepo, type Trx } from './links.bulk.repo';
 import { BulkCreator } from './links.bulk-create';
-import { titleQueueOf } from './links.service';
 import { OperationsRepo } from '../operations/operations.repo';
 import { presentOperation } from '../operations/operation.presenter';
-import { webhooksOf } from '../webhooks/webhook-hub';
 import { envelope } from '../../shared/objects/common.object';
+import { fieldsOfBulkChanges, type StateField } from './history/link-state';
 import { bulkCreateDryRunObject, bulkCreateResultObject, bulkDryRunObject, bulkResultObject } from '../../shared/objects/bulk.object';
 import { bulkUpdateExample, bulkUpdateResultExample } from './links.bulk.examples';
-
-/** Up to this many changed links are announced one by one; more reset every cache at once. */
-export const ANNOUNCE_ONE_BY_ONE = 100;
-
-/** Tells the redirect cache (and, through PostgreSQL's change bridge, the other instances) what changed. */
-export function announce(ctx: AppContext, ids: number[]): void {
-  if (ids.length > ANNOUNCE_ONE_BY_ONE) ctx.changes.emit('reset');
-  else for (const id of ids) ctx.changes.emit('link', id);
-}
 
 /** 1,000 links of 2,048-character URLs fit (JSON); form bodies keep the app's 512 KB limit. */
 const BULK_BODY_LIMIT = 5 * 1024 * 1024;
@@ -65,6 +54,7 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const creator = new BulkCreator(ctx);
+  const { writer } = app.links;
   const bulk = new LinksBulkRepo(ctx.db);
   const links = new LinksRepo(ctx.db.kysely);
   const operations = new OperationsRepo(ctx.db.kysely);
@@ -86,25 +76,22 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
   app.post('/bulk', { bodyLimit: BULK_BODY_LIMIT, schema: createSchema }, async (request, reply) => {
     const userId = request.user.id;
     const { dry_run: dryRun, partial } = request.query;
-    const { valid, issues } = await creator.check(userId, request.body.links);
+    const { valid, issues } = await creator.check(writer, userId, request.body.links);
     if (issues.length && (!partial || !valid.length)) throw validationError(issues);
     const errors = issues.length ? validationError(issues).errors : undefined;
-    const now = nowIso();
-    const values = await creator.prepare(userId, valid, now);
-    const pixelIds = valid.map((v) => v.input.pixel_ids ?? []);
+    const rows = await writer.build(userId, valid);
+    const values = rows.map((r) => r.values);
+    const pixelIds = rows.map((r) => r.pixelIds);
     const meta = (created: number) => ({ created, failed: new Set(issues.map((i) => i.field.split('.')[1])).size, rows: valid.map((v) => v.row) });
     if (dryRun) {
       const data = await creator.preview(values, valid, pixelIds);
       return { data, meta: { ...meta(0), dry_run: true as const }, ...(errors ? { errors } : {}), status: 200 as const };
     }
-    const ids = await creator.insert(values, pixelIds, valid.map((v) => v.input.tags ?? [])).catch((err: unknown) => {
+    const written = await writer.insert({ userId, actorId: userId, source: 'bulk_create' }, rows).catch((err: unknown) => {
       throw isUniqueViolation(err) ? fieldError('links', 'has an alias that another request took meanwhile; nothing was created, send it again.') : err;
     });
-    if (ids.length) ctx.changes.emit('created');
-    const queue = titleQueueOf(ctx);
-    if (ctx.config.fetchTitles && queue) ids.forEach((id, i) => !values[i]?.title && queue.request(userId, id, values[i]?.url as string));
-    const data = await creator.presentIds(ids);
-    await webhooksOf(ctx)?.linkEvents(userId, 'link.created', ids, async () => data);
+    const ids = written.filter((id): id is number => id !== null);
+    const data = await app.links.service.presentIds(ids);
     return reply.code(issues.length ? 200 : 201).send({ data, meta: meta(ids.length), ...(errors ? { errors } : {}), status: 200 as const });
   });
 
@@ -114,6 +101,8 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
     s: Selection,
     dryRun: boolean,
     write: (trx: Trx, ids: number[], now: string) => Promise<{ operationId: number }>,
+    source: 'bulk_edit' | 'bulk_delete',
+    fields: readonly StateField[] | undefined,
     event: 'link.updated' | 'link.deleted',
     check?: (trx: Trx, ids: number[]) => Promise<void>,
   ) => {
@@ -123,17 +112,17 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
       const ids = await bulk.selectIds(trx, userId, s, now);
       if (check && ids.length) await check(trx, ids);
       if (dryRun || !ids.length) return { ids, operationId: null };
-      return { ids, operationId: (await write(trx, ids, now)).operationId };
+      const done = await writer.change({ userId, actorId: userId, source }, ids, () => write(trx, ids, now), { within: trx, fields });
+      return { ids, operationId: done.operationId };
     });
     if (dryRun) {
-      const sample = await creator.presentIds(done.ids.slice(0, DRY_RUN_SAMPLE));
+      const sample = await app.links.service.presentIds(done.ids.slice(0, DRY_RUN_SAMPLE));
       return { data: { count: done.ids.length, dry_run: true as const, links: sample }, status: 200 as const };
     }
-    announce(ctx, done.ids);
-    const hooks = webhooksOf(ctx);
-    if (hooks && done.operationId !== null) {
-      await hooks.linkEvents(userId, event, done.ids, event === 'link.deleted' ? hooks.deletedLinks(done.operationId) : (part) => creator.presentIds(part));
-    }
+    // Once committed: the caches, and the webhooks (a deleted link's body comes from the operation's before-image).
+    const operationId = done.operationId;
+    const load = event === 'link.deleted' && operationId !== null ? app.webhooks.deletedLinks(operationId) : undefined;
+    await writer.announce(userId, done.ids, operationId === null ? undefined : { name: event, load });
     const op = done.operationId === null ? undefined : await operations.find(userId, done.operationId);
     return { data: { count: done.ids.length, operation: op ? presentOperation(op) : null }, status: 200 as const };
   };
@@ -170,7 +159,7 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
           }
         }
       : undefined;
-    return run(userId, s, request.query.dry_run, (trx, ids, now) => bulk.update(trx, userId, s, changes, ids, now), 'link.updated', checkEnd);
+    return run(userId, s, request.query.dry_run, (trx, ids, now) => bulk.update(trx, userId, s, changes, ids, now), 'bulk_edit', fieldsOfBulkChanges(changes), 'link.updated', checkEnd);
   });
 
   // The selection travels in the body (JSON or form) or, as a DELETE often has no body, in the query.
@@ -189,6 +178,6 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
     const userId = request.user.id;
     const body = selectionOf(request.body);
     const s = isExplicit(body) ? body : selectionOf(request.query);
-    return run(userId, s, request.query.dry_run, (trx, ids, now) => bulk.delete(trx, userId, s, ids, now), 'link.deleted');
+    return run(userId, s, request.query.dry_run, (trx, ids, now) => bulk.delete(trx, userId, s, ids, now), 'bulk_delete', undefined, 'link.deleted');
   });
 }

@@ -1,6 +1,5 @@
-import { sql, type Kysely, type Selectable, type Insertable, type Updateable } from 'kysely';
+import { type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, LinksTable } from '../db/schema';
-import { isPostgres } from '../db/dialect';
 import { resolveTags, setLinkTags, tagsOfLinks } from '../tags/tags.repo';
 import { releaseOgImages } from '../previews/og-image-orphans';
 
@@ -13,37 +12,16 @@ export class LinksRepo {
     return this.db.selectFrom('links').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   }
 
-  async aliasTaken(domainId: number | null, alias: string, exceptId?: number): Promise<boolean> {
-    let q = this.db
-      .selectFrom('links')
-      .select('id')
-      // The expression of the unique index links_domain_alias on each database, so that it is used.
-      .where(isPostgres(this.db) ? sql<number>`coalesce(domain_id, 0)` : sql<number>`ifnull(domain_id, 0)`, '=', domainId ?? 0)
-      .where('alias', '=', alias);
-    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-    return !!(await q.executeTakeFirst());
-  }
-
-  /** `tags`: names, unknown ones created for the link's account. */
-  async insert(values: Insertable<LinksTable>, pixelIds: number[], tags: string[] = []): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const { id } = await trx.insertInto('links').values(values).returning('id').executeTakeFirstOrThrow();
-      if (pixelIds.length) await trx.insertInto('link_pixels').values(pixelIds.map((p) => ({ link_id: id, pixel_id: p }))).execute();
-      if (tags.length) await setLinkTags(trx, id, await resolveTags(trx, values.user_id, tags));
-      return id;
-    });
-  }
-
   /** `tags`: the link's new tag names (undefined: unchanged). */
-  async update(userId: number, id: number, values: Updateable<LinksTable>, pixelIds: number[] | undefined, tags?: string[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      if (tags !== undefined) await setLinkTags(trx, id, await resolveTags(trx, userId, tags));
-      await trx.updateTable('links').set(values).where('id', '=', id).execute();
-      if (pixelIds !== undefined) {
-        await trx.deleteFrom('link_pixels').where('link_id', '=', id).execute();
-        if (pixelIds.length) await trx.insertInto('link_pixels').values(pixelIds.map((p) => ({ link_id: id, pixel_id: p }))).execute();
-      }
-    });
+  /** Within the caller's transaction `trx` (the write pipeline's). */
+  async update(trx: Kysely<Database>, userId: number, id: number, values: Updateable<LinksTable>, pixelIds: number[] | undefined, tags?: string[]): Promise<{ updated: true }> {
+    if (tags !== undefined) await setLinkTags(trx, id, await resolveTags(trx, userId, tags));
+    await trx.updateTable('links').set(values).where('id', '=', id).where('user_id', '=', userId).execute();
+    if (pixelIds !== undefined) {
+      await trx.deleteFrom('link_pixels').where('link_id', '=', id).execute();
+      if (pixelIds.length) await trx.insertInto('link_pixels').values([...new Set(pixelIds)].map((p) => ({ link_id: id, pixel_id: p }))).execute();
+    }
+    return { updated: true };
   }
 
   /** Sets a fetched title unless the link got one meanwhile. */
@@ -52,10 +30,11 @@ export class LinksRepo {
     return Number(r.numUpdatedRows) > 0;
   }
 
-  async delete(userId: number, id: number): Promise<boolean> {
-    const r = await this.db.deleteFrom('links').where('id', '=', id).where('user_id', '=', userId).returning('og_image').executeTakeFirst();
-    if (r?.og_image) await releaseOgImages(this.db, userId, [r.og_image]);
-    return r !== undefined;
+  /** Within the caller's transaction `trx`; undefined when the account has no such link. */
+  async delete(trx: Kysely<Database>, userId: number, id: number): Promise<{ deleted: true } | undefined> {
+    const r = await trx.deleteFrom('links').where('id', '=', id).where('user_id', '=', userId).returning('og_image').executeTakeFirst();
+    if (r?.og_image) await releaseOgImages(trx, userId, [r.og_image]);
+    return r && { deleted: true };
   }
 
   /** Spaces, domains, pixels and tags of a set of links, loaded in four queries. */

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { linkCreateSchema, linkListQuerySchema, linkUpdateSchema, type LinkUpdate } from '../../shared/link.schema';
-import { deleted, nowIso, ok, paginate, parseId } from '../http/pagination';
+import { deleted, ok, paginate, parseId } from '../http/pagination';
+import { nowIso } from '../db/sql-values';
 import { idParams } from '../http/params';
-import { LinksService } from './links.service';
-import { webhooksOf } from '../webhooks/webhook-hub';
-import type { WebhookEvent } from '../../shared/webhook.schema';
-import type { Link } from '../../shared/link.schema';
 import { linkObject } from '../../shared/objects/link.object';
 import { deleteResultObject, envelope, pageOf } from '../../shared/objects/common.object';
 import { linkCreateExample, linkExample } from './links.examples';
@@ -16,14 +13,8 @@ const linkPage = pageOf(linkObject, 'Link');
 
 export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = new LinksService(app.ctx);
-  app.addHook('onClose', async () => service.titles.idle());
+  const { service } = app.links;
   const tags = ['Links'];
-  /** Queues the event for the account's webhooks (stored before the answer goes out). */
-  const tell = async (userId: number, event: WebhookEvent, link: Link) => {
-    await webhooksOf(app.ctx)?.linkEvent(userId, event, { id: link.id, space_id: link.space?.id ?? null }, link);
-    return link;
-  };
 
   const listDocs = {
     operationId: 'listLinks',
@@ -50,10 +41,10 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
     'x-examples': { request: linkCreateExample, response: { data: linkExample, status: 200 } },
   };
   app.post('/', { schema: { tags, ...createDocs, body: linkCreateSchema, response: { 201: linkAnswer } } }, async (request, reply) =>
-    reply.code(201).send(ok(await tell(request.user.id, 'link.created', await service.create(request.user.id, request.body)))),
+    reply.code(201).send(ok(await service.create(request.user.id, request.body))),
   );
 
-  const update = async (userId: number, rawId: string, body: LinkUpdate) => ok(await tell(userId, 'link.updated', await service.update(userId, parseId(rawId), body)));
+  const update = async (userId: number, rawId: string, body: LinkUpdate) => ok(await service.update(userId, parseId(rawId), body));
   const updateDocs = {
     put: { operationId: 'updateLink', summary: 'Update a link', description: 'Changes the fields sent; the others keep their values. `PATCH` does the same.' },
     patch: { operationId: 'patchLink', summary: 'Update a link (PATCH)', description: 'Changes the fields sent; the others keep their values. Same as `PUT`.' },
@@ -68,9 +59,7 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   const deleteDocs = { operationId: 'deleteLink', summary: 'Delete a link', description: 'Deletes the link and its click history; its alias becomes free.' };
   app.delete('/:id', { schema: { tags, ...deleteDocs, params: idParams, response: { 200: deleteResultObject } } }, async (request) => {
     const id = parseId(request.params.id);
-    const before = await service.show(request.user.id, id);
     await service.delete(request.user.id, id);
-    await tell(request.user.id, 'link.deleted', before);
     return deleted(id, 'link');
   });
 }

@@ -1,7 +1,8 @@
-// Creating and updating links: the checks that need the database, then the write.
-import type { Updateable } from 'kysely';
-import type { LinksTable } from '../db/schema';
+// Single links: the checks of an update against the stored link, then the write pipeline for every write.
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, LinksTable } from '../db/schema';
 import type { Link, LinkCreate, LinkUpdate } from '../../shared/link.schema';
+import type { RevisionSource } from '../../shared/objects/revision.object';
 import { checkTargets, parseStoredTargets, type Target } from '../../shared/targets';
 import { LIMITS, type TargetsType } from '../../shared/enums';
 import { utmChangesOf, withUtm } from '../../shared/utm';
@@ -9,45 +10,44 @@ import type { AppContext } from '../context';
 import { hashPassword } from '../auth/secrets';
 import { notFound, validationError } from '../http/errors';
 import { isUniqueViolation } from '../db/errors';
-import { nowIso } from '../http/pagination';
+import { nowIso } from '../db/sql-values';
 import { LinksRepo, type LinkRow } from './links.repo';
 import { LinkListRepo } from './link-list.repo';
 import { PgLinkListRepo } from './pg-link-list.repo';
 import { presentLink } from './link.presenter';
-import { generateAlias } from './alias';
-import { newLinkRow } from './link-row';
-import { fetchTitle, TitleQueue } from './title-fetcher';
 import { releaseOgImages } from '../previews/og-image-orphans';
+import type { LinkWriter } from './core/link-writer';
+import { ownedRefs, refIssues, type Issue } from './core/link-checks';
+import { aliasTaken } from './core/link-store';
 
-type Issue = { field: string; message: string };
-
-const titleQueues = new WeakMap<AppContext, TitleQueue>();
-
-/** The app's title queue (tests wait for it to be idle). */
-export function titleQueueOf(ctx: AppContext): TitleQueue | undefined {
-  return titleQueues.get(ctx);
-}
-
+/** Single links: show, create, update and delete, each through the write pipeline (core/link-writer.ts). */
 export class LinksService {
   readonly repo: LinksRepo;
   /** The list of GET /links: SQLite's answers synchronously, PostgreSQL's with a promise. */
   readonly listRepo: LinkListRepo | PgLinkListRepo;
-  readonly titles: TitleQueue;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(
+    private readonly ctx: AppContext,
+    readonly writer: LinkWriter,
+  ) {
     this.repo = new LinksRepo(ctx.db.kysely);
     this.listRepo = ctx.db.dialect === 'postgres' ? new PgLinkListRepo(ctx.db.kysely) : new LinkListRepo(ctx.db.sqlite);
-    this.titles = new TitleQueue(async (id, url) => {
-      const title = await fetchTitle(ctx.outbound, url);
-      if (title && (await this.repo.setTitleIfEmpty(id, title))) this.ctx.changes.emit('link', id);
-    });
-    titleQueues.set(ctx, this.titles);
   }
 
   async present(rows: LinkRow[]): Promise<Link[]> {
     const rel = await this.repo.related(rows);
     const now = new Date();
     return rows.map((r) => presentLink(r, rel, this.ctx.config.baseUrl, now));
+  }
+
+  /** Links by id, in that order (ids that are gone are left out). */
+  async presentIds(ids: number[]): Promise<Link[]> {
+    const rows: LinkRow[] = [];
+    for (let i = 0; i < ids.length; i += 500) {
+      rows.push(...(await this.ctx.db.kysely.selectFrom('links').selectAll().where('id', 'in', ids.slice(i, i + 500)).execute()));
+    }
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return this.present(ids.map((id) => byId.get(id)).filter((r): r is LinkRow => !!r));
   }
 
   async show(userId: number, id: number): Promise<Link> {
@@ -57,47 +57,20 @@ export class LinksService {
     return link as Link;
   }
 
-  private async checkRefs(userId: number, input: { space_id?: number | null; pixel_ids?: number[]; domain_id?: number | null }, issues: Issue[]) {
-    if (input.domain_id) {
-      const ok = await this.repo.ownedIds('domains', userId, [input.domain_id]);
-      if (!ok.size) issues.push({ field: 'domain_id', message: 'must be one of your domains.' });
-    }
-    if (input.space_id) {
-      const ok = await this.repo.ownedIds('spaces', userId, [input.space_id]);
-      if (!ok.size) issues.push({ field: 'space_id', message: 'must be one of your spaces.' });
-    }
-    if (input.pixel_ids?.length) {
-      const ok = await this.repo.ownedIds('pixels', userId, input.pixel_ids);
-      input.pixel_ids.forEach((p, i) => {
-        if (!ok.has(p)) issues.push({ field: `pixel_ids.${i}`, message: 'must be one of your pixels.' });
-      });
-    }
-  }
-
-  async create(userId: number, input: LinkCreate): Promise<Link> {
-    const issues: Issue[] = [];
-    await this.checkRefs(userId, input, issues);
-    const domainId = input.domain_id ?? null;
-    if (input.alias && !issues.length && (await this.repo.aliasTaken(domainId, input.alias))) {
-      issues.push({ field: 'alias', message: 'has already been taken.' });
-    }
+  async create(userId: number, input: LinkCreate, source: RevisionSource = 'api'): Promise<Link> {
+    const { valid, issues } = await this.writer.check(userId, [{ row: 0, input }], (_row, field) => field);
     if (issues.length) throw validationError(issues);
-    const alias = input.alias ?? (await generateAlias((a) => this.repo.aliasTaken(domainId, a)));
-    const now = nowIso();
-    const values = await newLinkRow(userId, input, alias, now);
-    const id = await this.repo.insert(values, input.pixel_ids ?? [], input.tags ?? []).catch((err: unknown) => {
+    const rows = await this.writer.build(userId, valid);
+    const [id] = await this.writer.insert({ userId, actorId: userId, source }, rows).catch((err: unknown) => {
       throw isUniqueViolation(err) ? validationError([{ field: 'alias', message: 'has already been taken.' }]) : err;
     });
-    this.ctx.changes.emit('link', id);
-    if (!values.title) this.fetchTitleLater(userId, id, input.url);
-    return this.show(userId, id);
+    return this.show(userId, id as number);
   }
 
-  async update(userId: number, id: number, input: LinkUpdate): Promise<Link> {
+  async update(userId: number, id: number, input: LinkUpdate, source: RevisionSource = 'api'): Promise<Link> {
     const row = await this.repo.find(userId, id);
     if (!row) throw notFound();
-    const issues: Issue[] = [];
-    await this.checkRefs(userId, input, issues);
+    const issues: Issue[] = refIssues(input, await ownedRefs(this.ctx.db.kysely, userId, [input]), (field) => field);
 
     const set: Updateable<LinksTable> = {};
     if (input.targets !== undefined || input.targets_type !== undefined) {
@@ -116,7 +89,7 @@ export class LinksService {
     const privacy = input.privacy ?? row.privacy;
     const hasPassword = input.password !== undefined ? input.password !== null : row.password_hash !== null;
     if (privacy === 2 && !hasPassword) issues.push({ field: 'password', message: 'is required when privacy is 2 (password).' });
-    if (input.alias !== undefined && input.alias !== row.alias && (await this.repo.aliasTaken(row.domain_id, input.alias, id))) {
+    if (input.alias !== undefined && input.alias !== row.alias && (await aliasTaken(this.ctx.db.kysely, row.domain_id, input.alias, id))) {
       issues.push({ field: 'alias', message: 'has already been taken.' });
     }
     // UTM fields without a url change the stored url (with a url, the schema merged them already).
@@ -136,10 +109,11 @@ export class LinksService {
       set.redirect_password_hash = input.redirect_password === null ? null : await hashPassword(input.redirect_password);
     }
     set.updated_at = nowIso();
-    await this.repo.update(userId, id, set, input.pixel_ids, input.tags).catch((err: unknown) => {
+    const writer = { userId, actorId: userId, source };
+    const work = (trx: Kysely<Database>) => this.repo.update(trx, userId, id, set, input.pixel_ids, input.tags);
+    await this.writer.change(writer, [id], work, { event: { name: 'link.updated' } }).catch((err: unknown) => {
       throw isUniqueViolation(err) ? validationError([{ field: 'alias', message: 'has already been taken.' }]) : err;
     });
-    this.ctx.changes.emit('link', id);
     if (input.og_image !== undefined && input.og_image !== row.og_image) await releaseOgImages(this.ctx.db.kysely, userId, [row.og_image]);
     if (input.title === null || (input.url !== undefined && input.url !== row.url && !row.title && input.title === undefined)) {
       this.fetchTitleLater(userId, id, input.url ?? row.url);
@@ -147,12 +121,14 @@ export class LinksService {
     return this.show(userId, id);
   }
 
-  async delete(userId: number, id: number): Promise<void> {
-    if (!(await this.repo.delete(userId, id))) throw notFound();
-    this.ctx.changes.emit('link', id);
+  async delete(userId: number, id: number, source: RevisionSource = 'api'): Promise<void> {
+    const before = await this.show(userId, id);
+    const event = { name: 'link.deleted' as const, load: async () => [before] };
+    const done = await this.writer.change({ userId, actorId: userId, source }, [id], async (trx) => ({ found: !!(await this.repo.delete(trx, userId, id)) }), { event });
+    if (!done.found) throw notFound();
   }
 
   private fetchTitleLater(userId: number, id: number, url: string): void {
-    if (this.ctx.config.fetchTitles) this.titles.request(userId, id, url);
+    this.writer.requestTitle(userId, id, url);
   }
 }

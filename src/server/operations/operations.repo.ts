@@ -9,7 +9,8 @@ import { newestPage } from '../db/newest-page';
 import type { OperationsTable } from '../db/schema-operations';
 import { isPostgres } from '../db/dialect';
 import { dropCreatedUnusedTags } from '../tags/tags.repo';
-import { DAILY_COLUMNS, EVENT_COLUMNS, HOURLY_COLUMNS, LINK_COLUMNS, inIds, parts } from '../links/links.bulk.repo';
+import { DAILY_COLUMNS, EVENT_COLUMNS, HOURLY_COLUMNS, inIds, parts } from '../links/core/link-sql';
+import { copyBackDeletedLinks } from '../links/core/link-store';
 
 export type OperationRow = Selectable<OperationsTable>;
 type Trx = Kysely<Database>;
@@ -29,6 +30,12 @@ export interface UndoResult {
 export class OperationsRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** The ids of the links an operation changed or deleted. */
+  async linkIds(trx: Trx, operationId: number): Promise<number[]> {
+    const rows = await trx.selectFrom('operation_links').select('link_id').where('operation_id', '=', operationId).execute();
+    return rows.map((r) => r.link_id);
+  }
+
   async list(userId: number, page: number, perPage: number): Promise<{ rows: OperationRow[]; total: number }> {
     return newestPage(this.db, 'operations', userId, page, perPage);
   }
@@ -40,6 +47,11 @@ export class OperationsRepo {
 
   transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work);
+  }
+
+  /** One undo at a time per operation: PostgreSQL locks its row for `trx`; SQLite has one writer already. */
+  async lockForUndo(trx: Trx, id: number): Promise<void> {
+    if (isPostgres(trx)) await trx.selectFrom('operations').select('id').where('id', '=', id).forUpdate().execute();
   }
 
   /** Links of a PATCH that changed since (updated_at moved on) or are gone. */
@@ -109,13 +121,7 @@ export class OperationsRepo {
     if (skip.length) {
       await trx.deleteFrom('operation_deleted_links').where('operation_id', '=', op.id).where(inIds(trx, 'id', skip)).execute();
     }
-    const cols = LINK_COLUMNS.join(', ');
-    const selected = LINK_COLUMNS.map((c) => (c === 'space_id' ? 'CASE WHEN EXISTS (SELECT 1 FROM spaces s WHERE s.id = d.space_id) THEN d.space_id END' : `d.${c}`)).join(', ');
-    const ids = (await trx.selectFrom('operation_deleted_links').select('id').where('operation_id', '=', op.id).orderBy('id').execute()).map((x) => x.id);
-    for (const part of parts(trx, ids)) {
-      await sql`INSERT INTO links (${sql.raw(cols)}) SELECT ${sql.raw(selected)} FROM operation_deleted_links d
-        WHERE d.operation_id = ${op.id} AND ${inIds(trx, 'd.id', part)} ORDER BY d.id`.execute(trx);
-    }
+    const ids = await copyBackDeletedLinks(trx, op.id);
     const restoredOnly = (column: string) => sql<boolean>`${sql.ref(column)} IN (SELECT id FROM operation_deleted_links WHERE operation_id = ${op.id})`;
     await sql`INSERT INTO link_pixels (link_id, pixel_id) SELECT olp.link_id, olp.pixel_id FROM operation_link_pixels olp
       JOIN pixels p ON p.id = olp.pixel_id WHERE olp.operation_id = ${op.id} AND ${restoredOnly('olp.link_id')}`.execute(trx);

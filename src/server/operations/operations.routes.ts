@@ -6,11 +6,11 @@ import { PER_PAGE_OPTIONS } from '../../shared/enums';
 import { queryInt, queryNumberEnum } from '../../shared/fields';
 import { undoQuerySchema } from '../../shared/bulk.schema';
 import { HttpError, notFound } from '../http/errors';
-import { nowIso, ok, paginate, parseId } from '../http/pagination';
+import { ok, paginate, parseId } from '../http/pagination';
+import { nowIso } from '../db/sql-values';
 import { idParams } from '../http/params';
-import { isPostgres } from '../db/dialect';
-import { announce } from '../links/links.bulk.routes';
-import { countersOff } from '../links/links.bulk.repo';
+import { countersOff } from '../links/core/link-counters';
+import { fieldsOfBulkChanges } from '../links/history/link-state';
 import { CONFLICTS_SHOWN, OperationsRepo } from './operations.repo';
 import { presentOperation } from './operation.presenter';
 import { operationObject, undoConflictObject, undoneOperationObject } from '../../shared/objects/operation.object';
@@ -77,8 +77,7 @@ export async function operationsRoutes(fastify: FastifyInstance): Promise<void> 
     const force = request.query.force;
     const now = nowIso();
     const result = await repo.transaction(async (trx) => {
-      // One undo at a time per operation (PostgreSQL: the row lock; SQLite: one writer).
-      if (isPostgres(trx)) await trx.selectFrom('operations').select('id').where('id', '=', id).forUpdate().execute();
+      await repo.lockForUndo(trx, id);
       const op = await repo.find(userId, id, trx);
       if (!op) throw notFound();
       if (op.undone_at) throw new HttpError(409, `This operation was already undone (${op.undone_at}).`);
@@ -104,13 +103,25 @@ export async function operationsRoutes(fastify: FastifyInstance): Promise<void> 
           );
         }
       }
-      const counters = await countersOff(trx, op.user_id);
-      const undo = op.kind === 'update' ? await repo.undoUpdate(trx, op, skip) : await repo.undoDelete(trx, op, skip);
-      await counters.end();
+      // Through the write pipeline: every link the undo changes or brings back gets its revision.
+      const tracked = op.kind === 'update' ? await repo.linkIds(trx, op.id) : [];
+      const writer = { userId, actorId: userId, source: 'undo' as const };
+      const undo = await app.links.writer.change(
+        writer,
+        tracked,
+        async () => {
+          const counters = await countersOff(trx, op.user_id);
+          const done = op.kind === 'update' ? await repo.undoUpdate(trx, op, skip) : await repo.undoDelete(trx, op, skip);
+          await counters.end();
+          return op.kind === 'update' ? done : { ...done, created: done.ids };
+        },
+        // An update's undo can change only what the operation set; a delete's brings back whole links.
+        { within: trx, fields: op.kind === 'update' ? fieldsOfBulkChanges(JSON.parse(op.changes) as object) : undefined },
+      );
       await repo.markUndone(trx, op.id, now);
       return { op: { ...op, undone_at: now }, undo };
     });
-    announce(app.ctx, result.undo.ids);
+    await app.links.writer.announce(userId, result.undo.ids);
     return ok({ ...presentOperation(result.op), restored: result.undo.restored, skipped: result.undo.skipped.slice(0, CONFLICTS_SHOWN) });
   });
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
 import { create, expect404, get, json, post } from '../test-utils/api';
 import { visit } from '../redirect/test-helpers';
-import { PART_SIZE } from '../links/links.bulk.repo';
+import { PART_SIZE } from '../links/core/link-sql';
 
 let t: TestApp;
 let n = 0;

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
 import { createLink, get } from '../test-utils/api';
-import { titleQueueOf } from '../links/links.service';
+
 import { fetchTitle } from '../links/title-fetcher';
 import { Outbound, type Resolver } from './outbound';
 
@@ -79,7 +79,7 @@ const internalUrls = () => [
 
 async function titleAfterFetch(url: string): Promise<unknown> {
   const link = await createLink(t, t.userKey, { url });
-  await titleQueueOf(t.app.ctx)?.idle();
+  await t.app.links.titles.idle();
   return (await get(t, t.userKey, `/api/v1/links/${link.id}`)).json().data.title;
 }
 
@@ -125,7 +125,7 @@ describe('title fetcher and private addresses', () => {
 
   it('does not fetch at all for a link created with a title', async () => {
     await createLink(t, t.userKey, { url: `${pub}/page`, title: 'Given' });
-    await titleQueueOf(t.app.ctx)?.idle();
+    await t.app.links.titles.idle();
     expect(publicHits).toBe(0);
   });
 });

@@ -18,6 +18,7 @@ import * as m014 from './014-operation-click-hourly';
 import * as m015 from './015-expiry-version';
 import * as m016 from './016-password-attempts';
 import * as m017 from './017-import-leases';
+import * as m018 from './018-link-revisions';
 
 export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[] }> = {
   '001-initial': m001,
@@ -37,4 +38,5 @@ export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[
   '015-expiry-version': m015,
   '016-password-attempts': m016,
   '017-import-leases': m017,
+  '018-link-revisions': m018,
 };

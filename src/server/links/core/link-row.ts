@@ -1,11 +1,20 @@
-// The links row of a new link, from a validated create body: one place for POST /links and POST /links/bulk.
+// The links row of a new link, from a validated create body: the one row builder of every path that
+// creates links (a single create, a bulk create, an import, a restore of a deleted link).
 import type { Insertable } from 'kysely';
-import type { LinksTable } from '../db/schema';
-import type { LinkCreate } from '../../shared/link.schema';
-import { hashPassword } from '../auth/secrets';
+import type { LinksTable } from '../../db/schema';
+import type { LinkCreate } from '../../../shared/link.schema';
+import { hashPassword } from '../../auth/secrets';
 
-/** `alias`: the chosen or generated alias; passwords are hashed here. */
-export async function newLinkRow(userId: number, input: LinkCreate, alias: string, now: string): Promise<Insertable<LinksTable>> {
+export interface RowHashes {
+  password_hash: string | null;
+  redirect_password_hash: string | null;
+}
+
+/**
+ * The row, passwords given as hashes (an import has none; a restore brings back the stored ones).
+ * `createdAt`: the creation time when it is not `now` (an import keeps the source's).
+ */
+export function linkRowOf(userId: number, input: LinkCreate, alias: string, now: string, hashes: RowHashes, createdAt = now): Insertable<LinksTable> {
   const targets = input.targets ?? [];
   return {
     user_id: userId,
@@ -18,8 +27,7 @@ export async function newLinkRow(userId: number, input: LinkCreate, alias: strin
     targets_type: targets.length || input.targets_type ? (input.targets_type ?? null) : null,
     sensitive_content: input.sensitive_content ?? 0,
     privacy: input.privacy ?? 0,
-    password_hash: input.password ? await hashPassword(input.password) : null,
-    redirect_password_hash: input.redirect_password ? await hashPassword(input.redirect_password) : null,
+    ...hashes,
     active_period_start_at: input.active_period_start_at ?? null,
     active_period_end_at: input.active_period_end_at ?? null,
     clicks_limit: input.clicks_limit ?? null,
@@ -28,7 +36,15 @@ export async function newLinkRow(userId: number, input: LinkCreate, alias: strin
     og_title: input.og_title ?? null,
     og_description: input.og_description ?? null,
     og_image: input.og_image ?? null,
-    created_at: now,
+    created_at: createdAt,
     updated_at: now,
   };
+}
+
+/** `alias`: the chosen or generated alias; passwords are hashed here. */
+export async function newLinkRow(userId: number, input: LinkCreate, alias: string, now: string): Promise<Insertable<LinksTable>> {
+  return linkRowOf(userId, input, alias, now, {
+    password_hash: input.password ? await hashPassword(input.password) : null,
+    redirect_password_hash: input.redirect_password ? await hashPassword(input.redirect_password) : null,
+  });
 }
