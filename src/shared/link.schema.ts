@@ -101,6 +101,13 @@ export const linkUpdateSchema = z
   .superRefine((v, ctx) => pairChecks(v, ctx, false))
   .transform(mergeUtm);
 
+/** The fields of a create body: every editable field, and the domain (set at creation only). */
+const createFields = { ...optionalEditable, url: httpUrl(), domain_id: idRef.optional() };
+
+/** Every field of a link that a client can write, as the create body names it (the export's round trip covers each). */
+export type LinkWritableField = keyof typeof createFields;
+export const LINK_WRITABLE_FIELDS = Object.keys(createFields) as LinkWritableField[];
+
 export const linkCreateSchema = z.preprocess(
   (v) => {
     // The seed's create example names the domain `domain`; the parameter list says `domain_id`.
@@ -113,7 +120,7 @@ export const linkCreateSchema = z.preprocess(
     return v;
   },
   z
-    .object({ ...optionalEditable, url: httpUrl(), domain_id: idRef.optional() })
+    .object(createFields)
     .superRefine((v, ctx) => pairChecks(v, ctx, true))
     .transform(mergeUtm),
 );

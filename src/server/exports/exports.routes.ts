@@ -3,12 +3,15 @@
 // batch only when the socket has room), with a file name to save as.
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import { CLICK_EXPORT_COLUMNS, LINK_EXPORT_COLUMNS, clicksExportQuerySchema, linkExportQuerySchema } from '../../shared/export.schema';
+import { CLICK_EXPORT_COLUMNS, LINK_EXPORT_COLUMNS, LINK_EXPORT_OMITTED, clicksExportQuerySchema, linkExportQuerySchema } from '../../shared/export.schema';
 import { notFound } from '../http/errors';
 import { linkExportChunks } from './link-export';
 import { clickExportChunks } from './click-export';
-import { heavyOf, type Ticket } from '../workers/heavy-admission';
+import { LinksRepo } from '../links/links.repo';
+import type { Ticket } from '../workers/heavy-admission';
+import { HEAVY } from '../workers/heavy.plugin';
 
 /**
  * The export's chunks, made on a pool thread with its own connection (workers/heavy-pool.ts), each when the
@@ -39,18 +42,28 @@ function download(reply: FastifyReply, chunks: AsyncIterable<string>, name: stri
 const attachment = (description: string, example: string) => ({
   'Content-Disposition': { type: 'string', description, examples: [`attachment; filename="${example}"`] },
 });
-const csvText = (columns: readonly string[]) => ({ type: 'string', description: `A header row, then one row per line: ${columns.join(', ')}.` });
+const csvText = (columns: readonly string[], note = '') => ({ type: 'string', description: `A header row, then one row per line: ${columns.join(', ')}.${note}` });
+/** What the links file leaves out (passwords), said in the document of both formats. */
+const omittedNote = Object.values(LINK_EXPORT_OMITTED).join(' ');
 
 const linksDownload = {
   description: 'The links, in id order: CSV (`format=csv`, the default) or JSON (`format=json`).',
   headers: attachment('A file to save, named `linkdeck-links-<today>.csv` (`.json` with `format=json`).', 'linkdeck-links-2026-11-20.csv'),
   content: {
-    'text/csv': { schema: csvText(LINK_EXPORT_COLUMNS) },
+    'text/csv': { schema: csvText(LINK_EXPORT_COLUMNS, ` ${omittedNote}`) },
     'application/json': {
       schema: {
         type: 'object',
-        properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Link' } }, status: { const: 200 } },
-        required: ['data', 'status'],
+        properties: {
+          omitted: {
+            type: 'object',
+            description: `The fields of a link this file does not carry, each with the reason. ${omittedNote}`,
+            additionalProperties: { type: 'string' },
+          },
+          data: { type: 'array', items: { $ref: '#/components/schemas/Link' } },
+          status: { const: 200 },
+        },
+        required: ['omitted', 'data', 'status'],
       },
     },
   },
@@ -62,17 +75,17 @@ const clicksDownload = {
   content: { 'text/csv': { schema: csvText(CLICK_EXPORT_COLUMNS) } },
 };
 
-export async function exportsRoutes(fastify: FastifyInstance): Promise<void> {
+async function exportRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
-  const heavy = heavyOf(app);
+  const heavy = app.heavy;
   const target = heavy.pool.dbTarget;
 
   const linksDocs = {
     operationId: 'exportLinks',
     summary: 'Export links',
     description:
-      'Every link matching the filters of GET /links (not its paging or sorting), in id order, streamed as a file to save: CSV with one cell per field (lists encoded in a cell), or JSON as `{"data": [Link, ...], "status": 200}`. The CSV imports back with `source=linkdeck`.',
+      'Every link matching the filters of GET /links (not its paging or sorting), in id order, streamed as a file to save: CSV with one cell per field (lists encoded in a cell), or JSON as `{"omitted": {...}, "data": [Link, ...], "status": 200}`. The CSV imports back with `source=linkdeck`, every writable field but the passwords, which are never exported (`omitted` says so).',
   };
   app.get('/links/export', { schema: { tags: ['Exports'], ...linksDocs, querystring: linkExportQuerySchema, response: { 200: linksDownload } } }, async (request, reply) => {
     const q = request.query;
@@ -94,8 +107,7 @@ export async function exportsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get('/stats/export', { schema: { tags: ['Exports'], ...clicksDocs, querystring: clicksExportQuerySchema, response: { 200: clicksDownload } } }, async (request, reply) => {
     const q = request.query;
     if (q.link_id !== undefined) {
-      const link = await db.kysely.selectFrom('links').select('id').where('id', '=', q.link_id).where('user_id', '=', request.user.id).executeTakeFirst();
-      if (!link) throw notFound();
+      if (!(await new LinksRepo(db.kysely).find(request.user.id, q.link_id))) throw notFound();
     }
     const userId = request.user.id;
     const ticket = heavy.admit(reply, userId);
@@ -103,3 +115,6 @@ export async function exportsRoutes(fastify: FastifyInstance): Promise<void> {
     return download(reply, offLoop(ticket, made, () => clickExportChunks(db, userId, q)), 'clicks', 'text/csv; charset=utf-8', ticket);
   });
 }
+
+// Named, so that an app without the heavy-work pool fails at boot; encapsulated as any routes.
+export const exportsRoutes = fp(exportRoutes, { name: 'linkdeck-exports-routes', dependencies: [HEAVY], encapsulate: true });

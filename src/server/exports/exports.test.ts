@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, form, type TestApp } from '../test-utils/test-app';
 import { create, createLink, expect404, expect422, get } from '../test-utils/api';
 import { parseCsv, unescapeCell } from '../../shared/csv';
-import { CLICK_EXPORT_COLUMNS, LINK_EXPORT_COLUMNS, linkExportQuerySchema } from '../../shared/export.schema';
+import { CLICK_EXPORT_COLUMNS, LINK_EXPORT_COLUMNS, LINK_EXPORT_OMITTED, linkExportQuerySchema } from '../../shared/export.schema';
 import { finished, postCsv } from '../imports/import-test-helpers';
 import { linkRowBatches } from './link-export';
 
@@ -26,6 +26,7 @@ beforeAll(async () => {
       ['space_id', space.id], ['pixel_ids[]', pixel.id], ['targets_type', 'countries'], ['targets[0][key]', 'US'],
       ['targets[0][value]', 'https://example.com/us'], ['privacy', 2], ['password', 'secret'], ['redirect_password', 'gate'],
       ['clicks_limit', 100], ['active_period_end_at', '2030-01-01 00:00'], ['expiration_url', 'https://example.com/gone'], ['sensitive_content', 1],
+      ['og_title', '+Card, headline'], ['og_description', 'Card text'], ['og_image', 'https://example.com/card.png'],
     ]),
   });
   expect(full.statusCode, full.body).toBe(201);
@@ -69,7 +70,9 @@ describe('GET /api/v1/links/export', () => {
       sensitive_content: '1', privacy: '2', password: '1', redirect_password: '1', active_period_start_at: '',
       active_period_end_at: '2030-01-01T00:00:00.000Z', clicks_limit: '100', expiration_url: 'https://example.com/gone', clicks: '0',
       space_id: String(spaceId), space_name: 'Campaigns, 2026', domain_name: 'go.example.com', pixel_ids: String(pixelId),
+      og_title: "'+Card, headline", og_description: 'Card text', og_image: 'https://example.com/card.png', pixel_names: '["Meta"]',
     });
+    expect(rows[1]?.[LINK_EXPORT_COLUMNS.indexOf('pixel_names')]).toBe('');
     expect(res.body).not.toContain('secret');
     const formula = rows[1] ?? [];
     expect(formula[1]).toBe("'-minus");
@@ -86,7 +89,7 @@ describe('GET /api/v1/links/export', () => {
     const all = (await exportOf('format=json')).json().data as L[];
     expect(all.map((l) => l.id)).not.toContain(otherUserLink);
     const empty = await exportOf('format=json&search=nothing-matches-this');
-    expect(empty.json()).toEqual({ data: [], status: 200 });
+    expect(empty.json()).toEqual({ omitted: LINK_EXPORT_OMITTED, data: [], status: 200 });
     expect(csvRows((await exportOf('search=nothing-matches-this')).body)).toEqual([[...LINK_EXPORT_COLUMNS]]);
   });
 

@@ -12,7 +12,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { isPostgres } from '../db/dialect';
 import { HttpError, fieldError, notFound, sendError } from '../http/errors';
-import { nowIso } from '../http/pagination';
+import { nowIso } from '../db/sql-values';
 import { scheduleOgImageSweep } from './og-image-orphans';
 import { envelope } from '../../shared/objects/common.object';
 import { OG_IMAGE_TYPES, ogImageObject, type OgImageType } from '../../shared/objects/og-image.object';
