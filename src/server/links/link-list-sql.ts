@@ -1,91 +1,91 @@
-// The link list's filters and status as SQL on SQLite (`l` is the links table): shared by the list
-// (link-list.repo.ts), its totals (link-list-counts.ts) and the links export (exports/link-export.ts).
-import type { LinkListQuery } from '../../shared/link.schema';
-import { likePattern } from '../http/pagination';
-import { tagKey } from '../../shared/tag.schema';
+// SQL with its parameters, as the link list's policy writes it once for both databases (link-list.policy.ts):
+// a fragment keeps its text pieces and its parameters apart, and each store renders the placeholders of its
+// driver (`?` on SQLite, `$1` on PostgreSQL). A plan is a generator that yields the statements the policy runs,
+// one step at a time, and gets each answer back: SQLite's store answers at once, so the list stays synchronous
+// there (link-list.repo.ts), PostgreSQL's after a round trip (pg-link-list.repo.ts).
 
-/**
- * The tag filter as a subquery of link ids: links with any of the account's tags named `keys` (name_key), or
- * with all of them (as many distinct matches as names: an unknown name makes that impossible, so nothing
- * matches). `keys` is a JSON array parameter on SQLite (json_each), an array on PostgreSQL (any()).
- */
-export function tagSubquery(mode: 'any' | 'all', keysIn: string, count: string): string {
-  const any = `SELECT lt.link_id FROM tags t JOIN link_tags lt ON lt.tag_id = t.id WHERE t.user_id = @user AND t.name_key IN (${keysIn})`;
-  return mode === 'all' ? `${any} GROUP BY lt.link_id HAVING count(*) = ${count}` : any;
+export class Sql {
+  constructor(
+    /** The text around the parameters: one piece more than there are parameters. */
+    readonly strings: readonly string[],
+    readonly params: readonly unknown[],
+  ) {}
 }
 
-/** The same filter checked link by link (the link_tags primary key), for a page of links that many tags match. */
-function tagProbe(mode: 'any' | 'all'): string {
-  const tagged = `FROM link_tags lt JOIN tags t ON t.id = lt.tag_id WHERE lt.link_id = l.id AND t.user_id = @user
-    AND t.name_key IN (SELECT value FROM json_each(@tags))`;
-  return mode === 'all' ? `(SELECT count(*) ${tagged}) = @tagCount` : `EXISTS (SELECT 1 ${tagged})`;
-}
-
-/** The same with the tags' ids known (`@tagIds`): one lookup in link_tags by the link. */
-function tagIdProbe(mode: 'any' | 'all'): string {
-  const tagged = 'FROM link_tags lt WHERE lt.link_id = l.id AND lt.tag_id IN (SELECT value FROM json_each(@tagIds))';
-  return mode === 'all' ? `(SELECT count(*) ${tagged}) = @tagCount` : `EXISTS (SELECT 1 ${tagged})`;
-}
-
-/** FTS5 query for a substring in one column: the trigram tokenizer matches any 3+ character substring. */
-export function ftsQuery(column: 'title' | 'alias' | 'url', term: string): string {
-  return `${column} : "${term.replace(/"/g, '""')}"`;
-}
-
-/** The status rule of shared/link-status.ts as SQL (disabled > expired > active); `@now` is the current time. */
-const EXPIRED = `((l.active_period_end_at IS NOT NULL AND l.active_period_end_at <= @now)
-  OR (l.clicks_limit IS NOT NULL AND l.clicks >= l.clicks_limit))`;
-export const STATUS_SQL: Record<1 | 2 | 3, string> = {
-  1: `l.disabled = 0 AND NOT ${EXPIRED}`,
-  2: `l.disabled = 0 AND ${EXPIRED}`,
-  3: 'l.disabled = 1',
-};
-
-export interface Built {
-  /** Conditions on `l` besides the owner, the FTS match and the status. */
-  filters: string[];
-  params: Record<string, unknown>;
-  fts: string | null;
-}
-
-/** The FTS match of a search of 3+ characters, as a condition on `l`. */
-const FTS_MATCH = 'l.id IN (SELECT rowid FROM links_fts WHERE links_fts MATCH @match)';
-
-/** Every condition of `b` on `l`, to join with AND: the owner, its filters, `extra`, and its search's FTS match. */
-export function whereOf(b: Built, extra: string[] = []): string[] {
-  return ['l.user_id = @user', ...b.filters, ...extra, ...(b.fts ? [FTS_MATCH] : [])];
-}
-
-/**
- * The list's filters as SQL on `l` (also the links export's, exports/link-export.ts). The tag filter is a
- * subquery of the tags' links, or with `probeTags` checked link by link; given the tags' ids (`tagIds`), it is
- * checked link by link against those (a few times faster for links read from another index).
- */
-export function listFilters(userId: number, q: LinkListQuery, now: string, probeTags = false, tagIds?: number[]): Built {
-  const filters: string[] = [];
-  const params: Record<string, unknown> = { user: userId, now };
-  let fts: string | null = null;
-  if (q.search) {
-    if ([...q.search].length >= 3) {
-      fts = ftsQuery(q.search_by, q.search);
-      params.match = fts;
+/** A fragment: `${value}` becomes a parameter, `${fragment}` is inlined with its parameters. */
+export function sql(strings: TemplateStringsArray, ...values: unknown[]): Sql {
+  const out = [strings[0] as string];
+  const params: unknown[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v instanceof Sql) {
+      out[out.length - 1] += v.strings[0] as string;
+      for (let j = 1; j < v.strings.length; j++) out.push(v.strings[j] as string);
+      for (const p of v.params) params.push(p);
     } else {
-      filters.push(`l.${q.search_by} LIKE @like ESCAPE '\\'`);
-      params.like = likePattern(q.search);
+      params.push(v);
+      out.push('');
     }
+    out[out.length - 1] += strings[i + 1] as string;
   }
-  if (q.space_id !== undefined) filters.push(q.space_id === 0 ? 'l.space_id IS NULL' : 'l.space_id = @space');
-  if (q.domain_id !== undefined) filters.push(q.domain_id === 0 ? 'l.domain_id IS NULL' : 'l.domain_id = @domain');
-  if (q.pixel_id !== undefined) filters.push('EXISTS (SELECT 1 FROM link_pixels lp WHERE lp.link_id = l.id AND lp.pixel_id = @pixel)');
-  if (q.space_id) params.space = q.space_id;
-  if (q.domain_id) params.domain = q.domain_id;
-  if (q.pixel_id !== undefined) params.pixel = q.pixel_id;
-  if (q.tag?.length) {
-    const keys = [...new Set(q.tag.map(tagKey))];
-    filters.push(tagIds ? tagIdProbe(q.tag_mode) : probeTags ? tagProbe(q.tag_mode) : `l.id IN (${tagSubquery(q.tag_mode, 'SELECT value FROM json_each(@tags)', '@tagCount')})`);
-    params.tags = JSON.stringify(keys);
-    if (tagIds) params.tagIds = JSON.stringify(tagIds);
-    if (q.tag_mode === 'all') params.tagCount = keys.length;
+  return new Sql(out, params);
+}
+
+/** Text written by the code itself (names, keywords), never a value. */
+export const raw = (text: string): Sql => new Sql([text], []);
+
+export function join(parts: readonly Sql[], separator: string): Sql {
+  const strings = [''];
+  const params: unknown[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as Sql;
+    strings[strings.length - 1] += (i > 0 ? separator : '') + (part.strings[0] as string);
+    for (let j = 1; j < part.strings.length; j++) strings.push(part.strings[j] as string);
+    for (const p of part.params) params.push(p);
   }
-  return { filters, params, fts };
+  return new Sql(strings, params);
+}
+
+/** A fragment written once with a stand-in parameter, to be given its value per use (see `bind`). */
+export const PLACEHOLDER: unique symbol = Symbol('placeholder');
+
+/** `template` with its PLACEHOLDER parameters set to `value`. */
+export function bind(template: Sql, value: unknown): Sql {
+  return new Sql(template.strings, template.params.map((p) => (p === PLACEHOLDER ? value : p)));
+}
+
+/** Every condition (none: true). */
+export const and = (parts: readonly Sql[]): Sql => (parts.length ? join(parts, ' AND ') : raw('1 = 1'));
+
+/** Any of the conditions, each in parentheses (none: false). */
+export const or = (parts: readonly Sql[]): Sql => (parts.length ? sql`(${join(parts.map((p) => sql`(${p})`), ' OR ')})` : raw('1 = 0'));
+
+/** One statement of a plan: every row, the first column of every row, or the first column of the first row. */
+export type Step = { kind: 'rows' | 'column' | 'value'; query: Sql } | { kind: 'values'; queries: readonly Sql[] };
+
+/** A plan answering T: run by a store (SQLite at once, PostgreSQL with a promise). */
+export type Plan<T> = Generator<Step, T, unknown>;
+
+export function* rows<T>(query: Sql): Plan<T[]> {
+  return (yield { kind: 'rows', query }) as T[];
+}
+
+export function* column<T>(query: Sql): Plan<T[]> {
+  return (yield { kind: 'column', query }) as T[];
+}
+
+/** The first column of the first row (undefined: no row). */
+export function* value<T>(query: Sql): Plan<T | undefined> {
+  return (yield { kind: 'value', query }) as T | undefined;
+}
+
+/** A count (PostgreSQL answers count(*) as a string). */
+export function* count(query: Sql): Plan<number> {
+  return Number((yield* value<number | string>(query)) ?? 0);
+}
+
+/** The sum of counts that do not depend on each other: at once where the database can (several connections). */
+export function* countSum(queries: readonly Sql[]): Plan<number> {
+  const counts = (yield { kind: 'values', queries }) as (number | string | undefined)[];
+  return counts.reduce<number>((sum, n) => sum + Number(n ?? 0), 0);
 }

@@ -1,29 +1,96 @@
-// The link list (filters, search, sort, page) on SQLite, built for a million links per account. Rows:
-// prepared SQL on the raw connection; a search sorted by id walks the FTS5 trigram index in rowid order and
-// stops after one page. The exact total: link-list-counts.ts.
+// The link list on SQLite: where its SQL differs from PostgreSQL's (the LinkListStore of link-list.store.ts) and
+// the running of the list's plans (link-list.policy.ts) on the raw better-sqlite3 connection, synchronously, with
+// prepared statements kept by their text.
 import type SQLite from 'better-sqlite3';
 import type { LinkListQuery } from '../../shared/link.schema';
 import type { LinkRow } from './links.repo';
-import { listFilters, STATUS_SQL, whereOf } from './link-list-sql';
-import { LinkListCounts } from './link-list-counts';
+import { raw, sql, type Plan, type Sql, type Step } from './link-list-sql';
+import { LinkListPolicy } from './link-list.policy';
+import type { LinkListStore, SearchIndex } from './link-list.store';
 
-/**
- * Share of an account's links a tag filter must match for a page to be read in the list's order, checking each
- * link's tags (it finds a page after about page size / share links); below it, the matching ids are collected
- * first and the page sorted from those. Collecting costs what the tags' index ranges hold: for `any` about the
- * matches, for `all` every link of each tag (however few have them all), hence a lower share there.
- */
-const PROBE_SHARE = { any: 0.02, all: 0.002 };
+/** A JSON array parameter, read as a table by json_each. */
+const jsonList = (values: readonly (number | string)[]): Sql => sql`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
 
-const SORT_COLUMNS = new Set(['id', 'clicks', 'title', 'alias', 'url']);
+/** FTS5 with the trigram tokenizer (migration 001): any substring of 3 characters or more, in rowid order. */
+const fts: SearchIndex = {
+  minLength: 3,
+  match: (column, term) => `${column} : "${term.replace(/"/g, '""')}"`,
+  has: (match) => sql`l.id IN (SELECT rowid FROM links_fts WHERE links_fts MATCH ${match})`,
+  hits: (match) => ({ from: raw('links_fts f CROSS JOIN links l ON l.id = f.rowid'), where: sql`links_fts MATCH ${match}`, id: raw('f.rowid') }),
+  // Checking the owner of many hits reads the narrow (id, user_id) index, not the rows (migration 002).
+  count: (match, userId) =>
+    userId === null
+      ? sql`SELECT count(*) FROM links_fts WHERE links_fts MATCH ${match}`
+      : sql`SELECT count(*) FROM links_fts f CROSS JOIN links l INDEXED BY links_id_user ON l.id = f.rowid
+          WHERE links_fts MATCH ${match} AND l.user_id = ${userId}`,
+};
+
+export const sqliteListStore: LinkListStore = {
+  // LIKE ignores the case of ASCII letters only (pg-link-list.repo.test.ts notes the difference).
+  contains: (column, pattern) => sql`${column} LIKE ${pattern} ESCAPE '\\'`,
+  isIn: (expr, values) => sql`${expr} IN ${jsonList(values)}`,
+  // SQLite collects an IN subquery's ids before anything else (set, collect); a probe looks up each link's tags
+  // in link_tags' primary key.
+  tagFilter: (read, mode, tagIds, tagged) => {
+    if (read !== 'probe') return sql`l.id IN (${tagged})`;
+    const has = sql`FROM link_tags lt WHERE lt.link_id = l.id AND lt.tag_id IN ${jsonList(tagIds)}`;
+    return mode === 'all' ? sql`(SELECT count(*) ${has}) = ${tagIds.length}` : sql`EXISTS (SELECT 1 ${has})`;
+  },
+  through: (index) => raw(` INDEXED BY ${index}`),
+  unindexed: (column) => sql`+${column}`,
+  // NULLs sort first: DESC puts untitled links last by itself, and ASC NULLS LAST walks links_user_title twice
+  // (the titled range, then the NULL one), still without a sort.
+  order: (column, direction) => raw(`l.${column} ${direction}${column === 'title' && direction === 'ASC' ? ' NULLS LAST' : ''}`),
+  untitledLastAscending: true,
+  // Collecting costs what the tags' index ranges hold: for `any` about the matches, for `all` every link of each
+  // tag (however few have them all), hence a lower share there.
+  probeShare: { any: 0.02, all: 0.002 },
+  searchIndex: fts,
+};
 
 export class LinkListRepo {
   private readonly statements = new Map<string, SQLite.Statement>();
-  private readonly totals = new LinkListCounts((source) => this.stmt(source));
+  private readonly policy: LinkListPolicy;
 
-  constructor(private readonly sqlite: SQLite.Database) {}
+  /** `store`: SQLite's (tests vary its tuning). */
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    store: LinkListStore = sqliteListStore,
+  ) {
+    this.policy = new LinkListPolicy(store);
+  }
 
-  private stmt(source: string): SQLite.Statement {
+  list(userId: number, q: LinkListQuery, now: string): { rows: LinkRow[]; total: number } {
+    return this.run(this.policy.list(userId, q, now));
+  }
+
+  /** See LinkListPolicy.selectIds (the raw connection is the one a Kysely transaction holds). */
+  selectIds(userId: number, q: LinkListQuery, now: string, only?: number[]): number[] {
+    return this.run(this.policy.selectIds(userId, q, now, only));
+  }
+
+  /** See LinkListPolicy.after. */
+  after(userId: number, q: LinkListQuery, now: string, after: number, limit: number): LinkRow[] {
+    return this.run(this.policy.after(userId, q, now, after, limit));
+  }
+
+  /** Runs a plan of the list's policy, statement by statement. */
+  run<T>(plan: Plan<T>): T {
+    let step = plan.next();
+    while (!step.done) step = plan.next(this.answer(step.value));
+    return step.value;
+  }
+
+  private answer(step: Step): unknown {
+    if (step.kind === 'values') return step.queries.map((q) => this.statement(q).pluck(true).get(...q.params));
+    const s = this.statement(step.query);
+    const params = step.query.params;
+    if (step.kind === 'rows') return s.pluck(false).all(...params);
+    return step.kind === 'column' ? s.pluck(true).all(...params) : s.pluck(true).get(...params);
+  }
+
+  private statement(query: Sql): SQLite.Statement {
+    const source = query.strings.join('?');
     let s = this.statements.get(source);
     if (!s) {
       if (this.statements.size > 500) this.statements.clear();
@@ -31,49 +98,5 @@ export class LinkListRepo {
       this.statements.set(source, s);
     }
     return s;
-  }
-
-  list(userId: number, q: LinkListQuery, now: string): { rows: LinkRow[]; total: number } {
-    const counted = listFilters(userId, q, now);
-    const counters = this.totals.counters(userId);
-    const total = this.totals.count(userId, q, counted, counters);
-    // A tag filter that many links match: read the page in order, checking each link's tags (see PROBE_SHARE).
-    const probe = !!q.tag?.length && total >= PROBE_SHARE[q.tag_mode] * counters.total;
-    const b = probe ? listFilters(userId, q, now, true) : counted;
-    const where = ['l.user_id = @user', ...b.filters];
-    if (q.status !== 0) where.push(STATUS_SQL[q.status]);
-    const dir = q.sort === 'asc' ? 'ASC' : 'DESC';
-    if (!SORT_COLUMNS.has(q.sort_by)) throw new Error(`unknown sort_by ${q.sort_by}`);
-    const params = { ...b.params, limit: q.per_page, offset: (q.page - 1) * q.per_page };
-    let source: string;
-    if (b.fts && q.sort_by === 'id') {
-      // Walk the search hits in id order and stop after a page.
-      source = `SELECT l.* FROM links_fts f CROSS JOIN links l ON l.id = f.rowid
-        WHERE links_fts MATCH @match AND ${where.join(' AND ')} ORDER BY f.rowid ${dir} LIMIT @limit OFFSET @offset`;
-    } else {
-      if (b.fts) where.push('l.id IN (SELECT rowid FROM links_fts WHERE links_fts MATCH @match)');
-      // Untitled links (NULL title) come last in both directions: DESC puts NULLs last by itself, and for ASC
-      // SQLite walks links_user_title twice (the titled range, then the NULL one), still without a sort.
-      const nulls = q.sort_by === 'title' && dir === 'ASC' ? ' NULLS LAST' : '';
-      source = `SELECT l.* FROM links l WHERE ${where.join(' AND ')}
-        ORDER BY l.${q.sort_by} ${dir}${nulls}, l.id ${dir} LIMIT @limit OFFSET @offset`;
-    }
-    const rows = this.stmt(source).all(params) as LinkRow[];
-    return { rows, total };
-  }
-
-  /**
-   * Ids of every link of the account that the filters and status of `q` match (all of them, not a page),
-   * newest first; with `only`, just those of these ids. For bulk work (links.bulk.repo.ts).
-   */
-  selectIds(userId: number, q: LinkListQuery, now: string, only?: number[]): number[] {
-    const b = listFilters(userId, q, now);
-    const where = whereOf(b, q.status !== 0 ? [STATUS_SQL[q.status]] : []);
-    const params: Record<string, unknown> = { ...b.params };
-    if (only) {
-      where.push('l.id IN (SELECT value FROM json_each(@only))');
-      params.only = JSON.stringify(only);
-    }
-    return this.stmt(`SELECT l.id FROM links l WHERE ${where.join(' AND ')} ORDER BY l.id DESC`).pluck().all(params) as number[];
   }
 }

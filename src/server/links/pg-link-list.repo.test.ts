@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/schema';
 import { openBoth, TEST_DATABASE_URL, type BothDatabases } from '../test-utils/both-databases';
 import { linkListQuerySchema, type LinkListSearch } from '../../shared/link-list.schema';
-import { LinkListRepo } from './link-list.repo';
-import { PgLinkListRepo } from './pg-link-list.repo';
+import { LinkListRepo, sqliteListStore } from './link-list.repo';
+import { PgLinkListRepo, pgListStore } from './pg-link-list.repo';
 
 const NOW = '2026-11-22T12:00:00.000Z';
 const TITLES = [null, 'Spring Launch', 'spring sale', 'Ärger über Öl', 'a_b%c', 'Zebra', 'apple', 'Apple pie', 'launch-day', '10% off'];
@@ -38,7 +38,37 @@ async function seed(db: Kysely<Database>): Promise<void> {
   }));
   await db.insertInto('links').values(links).execute();
   await db.insertInto('link_pixels').values(links.filter((l) => l.id % 5 === 1).map((l) => ({ link_id: l.id, pixel_id: 1 }))).execute();
+  // Tags: red on a third of the links, blue on a quarter, green on two; "other" is the second account's.
+  const tags = ['red', 'blue', 'green', 'other'].map((name, i) => ({ id: i + 1, user_id: i === 3 ? 2 : 1, name, name_key: name, color: 1, created_at: at, updated_at: at }));
+  await db.insertInto('tags').values(tags).execute();
+  const tagged = links.flatMap((l) => [
+    ...(l.id % 3 === 0 ? [{ link_id: l.id, tag_id: 1 }] : []),
+    ...(l.id % 4 === 1 ? [{ link_id: l.id, tag_id: 2 }] : []),
+    ...([5, 17].includes(l.id) ? [{ link_id: l.id, tag_id: 3 }] : []),
+  ]);
+  await db.insertInto('link_tags').values(tagged).execute();
 }
+
+/** Tag filters: any, all, unknown names, with other filters, a status and title pages. */
+const TAG_QUERIES: LinkListSearch[] = [
+  { tag: 'red', per_page: 100 },
+  { tag: 'red,blue', per_page: 100 },
+  { tag: 'red,blue', tag_mode: 'all', per_page: 100 },
+  { tag: 'red,blue,green', tag_mode: 'all' },
+  { tag: 'red,nope', tag_mode: 'all' },
+  { tag: 'red,nope' },
+  { tag: 'nope' },
+  { tag: 'other' },
+  { tag: 'GREEN', sort_by: 'title', sort: 'asc' },
+  // 16 titled and 2 untitled red links: page 2 ends in the untitled ones, page 3 is past the end.
+  { tag: 'red', sort_by: 'title', sort: 'asc', per_page: 10, page: 2 },
+  { tag: 'red', sort_by: 'title', sort: 'asc', per_page: 10, page: 3 },
+  { tag: 'red', status: 1, per_page: 100 },
+  { tag: 'red', status: 2, per_page: 100 },
+  { tag: 'red,blue', tag_mode: 'all', status: 3 },
+  { tag: 'blue', search: 'spring', per_page: 100 },
+  { tag: 'red', space_id: 1, sort_by: 'clicks', sort: 'asc', per_page: 100 },
+];
 
 const QUERIES: LinkListSearch[] = [
   {},
@@ -66,7 +96,11 @@ const QUERIES: LinkListSearch[] = [
   { domain_id: 1, search: 'launch' },
   { pixel_id: 1, per_page: 100 },
   { pixel_id: 1, status: 3 },
+  ...TAG_QUERIES,
 ];
+
+/** The tuning knob of the tag filter set so that a page always probes each link's tags (0), or collects them first. */
+const READS = { probe: 0, collect: Number.POSITIVE_INFINITY } as const;
 
 describe.skipIf(!TEST_DATABASE_URL)('link list on PostgreSQL', () => {
   let both: BothDatabases;
@@ -83,6 +117,20 @@ describe.skipIf(!TEST_DATABASE_URL)('link list on PostgreSQL', () => {
     const got = await new PgLinkListRepo(both.pg.kysely).list(1, q, NOW);
     expect(got.rows.map((r) => r.id)).toEqual(expected.rows.map((r) => r.id));
     expect(got.total).toBe(expected.total);
+  });
+
+  it.each(TAG_QUERIES.map((q) => [JSON.stringify(q), q] as const))('%s: the same page whether the tags are probed or collected', async (_, raw) => {
+    const q = linkListQuerySchema.parse(raw);
+    const expected = new LinkListRepo(both.lite.sqlite).list(1, q, NOW);
+    for (const [read, share] of Object.entries(READS)) {
+      const probeShare = { any: share, all: share };
+      const lite = new LinkListRepo(both.lite.sqlite, { ...sqliteListStore, probeShare }).list(1, q, NOW);
+      const pg = await new PgLinkListRepo(both.pg.kysely, { ...pgListStore, probeShare }).list(1, q, NOW);
+      for (const [name, got] of [['sqlite', lite], ['postgres', pg]] as const) {
+        expect(got.rows.map((r) => r.id), `${name}, ${read}`).toEqual(expected.rows.map((r) => r.id));
+        expect(got.total, `${name}, ${read}`).toBe(expected.total);
+      }
+    }
   });
 
   it('known difference: a 1-2 character search folds case only for ASCII letters on SQLite (its LIKE)', async () => {
@@ -103,6 +151,9 @@ describe.skipIf(!TEST_DATABASE_URL)('link list on PostgreSQL', () => {
   it('the queries are not trivial: they return different, non-empty pages', async () => {
     const totals = new Set(QUERIES.map((raw) => new LinkListRepo(both.lite.sqlite).list(1, linkListQuerySchema.parse(raw), NOW).total));
     expect(totals.size).toBeGreaterThan(8);
+    const tagTotals = TAG_QUERIES.map((raw) => new LinkListRepo(both.lite.sqlite).list(1, linkListQuerySchema.parse(raw), NOW).total);
+    expect(new Set(tagTotals).size).toBeGreaterThan(6);
+    expect(tagTotals.filter((n) => n === 0).length).toBe(4);
     expect(new LinkListRepo(both.lite.sqlite).list(2, linkListQuerySchema.parse({}), NOW).total).toBe(8);
   });
 });

@@ -1,172 +1,92 @@
-// The link list on PostgreSQL (issue 9): the same query parameters, rows in the same order and the same
-// exact totals as the SQLite list (link-list.repo.ts). Substring search is ILIKE, which the pg_trgm GIN
-// indexes of migration 001 answer for 3+ characters; text sorts use the "C" collation and put untitled
-// links last in both directions, as SQLite does, so both backends order rows byte for byte alike. The exact
-// totals: pg-link-list-counts.ts.
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+// The link list on PostgreSQL (issue 9): where its SQL differs from SQLite's (the LinkListStore of
+// link-list.store.ts) and the running of the list's plans (link-list.policy.ts) through Kysely, so that the same
+// rows come in the same order with the same totals. Substring search is ILIKE, which the pg_trgm GIN indexes of
+// migration 001 answer for 3+ characters; text sorts use the "C" collation and put untitled links last in both
+// directions, as SQLite does, so both databases order rows byte for byte alike.
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { LinkListQuery } from '../../shared/link.schema';
-import { likePattern } from '../http/pagination';
-import { PgLinkListCounts } from './pg-link-list-counts';
 import type { LinkRow } from './links.repo';
-import { tagKey } from '../../shared/tag.schema';
+import { and, raw, sql, type Plan, type Sql, type Step } from './link-list-sql';
+import { LinkListPolicy } from './link-list.policy';
+import type { LinkListStore } from './link-list.store';
 
-export type Eb = ExpressionBuilder<Database, 'links'>;
-/**
- * A list query with its tags' ids when they were read first (withTagIds), and whether the tag filter matches
- * so few of the account's links (under COLLECT_SHARE) that they are collected before the page is sorted.
- */
-export type ResolvedQuery = LinkListQuery & { tag_ids?: number[]; tag_collect?: boolean };
-const COLLECT_SHARE = 0.01;
+export const pgListStore: LinkListStore = {
+  contains: (column, pattern) => sql`${column} ILIKE ${pattern} ESCAPE '\\'`,
+  isIn: (expr, values, type) => (type === 'int' ? sql`${expr} = any(${values}::int[])` : sql`${expr} = any(${values}::text[])`),
+  // Collect: an array of the ids, which PostgreSQL reads first; with `IN (…)` the planner may read the page in order
+  // and probe, walking most of the account for a tag that a statistics sample rated more common than it is.
+  // Otherwise `IN`, the tags' ids known: the planner sees how many links each has, and for a common tag reads the
+  // page in order and probes link_tags (0.2 ms at 100,000 links) instead of collecting its links (150 ms). `all` is
+  // one `IN` per tag: a page read in order stops early, and a count is 3-4 times faster than with a GROUP BY.
+  tagFilter: (read, mode, tagIds, tagged) => {
+    if (read === 'collect') return sql`l.id = any(ARRAY(${tagged}))`;
+    if (mode === 'any') return sql`l.id IN (${tagged})`;
+    return and(tagIds.map((id) => sql`l.id IN (SELECT lt.link_id FROM link_tags lt WHERE lt.tag_id = ${id})`));
+  },
+  // The planner picks the partial indexes by itself.
+  through: () => raw(''),
+  unindexed: (column) => sql`(${column} || '')`,
+  // links_user_title keeps NULLs first (migration 001): title DESC NULLS LAST reads it backwards, ASC NULLS FIRST
+  // forwards (the policy then reads the untitled part apart). Alias and url are NOT NULL: their indexes apply
+  // only without a NULLS clause.
+  order: (column, direction) => {
+    if (column === 'id' || column === 'clicks') return raw(`l.${column} ${direction}`);
+    const nulls = column !== 'title' ? '' : direction === 'DESC' ? ' NULLS LAST' : ' NULLS FIRST';
+    return raw(`l.${column} COLLATE "C" ${direction}${nulls}`);
+  },
+  untitledLastAscending: false,
+  probeShare: { any: 0.01, all: 0.01 },
+  searchIndex: null,
+};
 
-
-const SORT_COLUMNS = new Set(['id', 'clicks', 'title', 'alias', 'url']);
-const TEXT_COLUMNS = new Set(['title', 'alias', 'url']);
-/** The links with a title, or those without one. */
-export type TitlePart = 'titled' | 'untitled';
-
-/** Expired (shared/link-status.ts): the end has passed, or the clicks limit is reached. */
-function expired(eb: Eb, now: string): Expression<SqlBool> {
-  return eb.or([
-    eb.and([eb('active_period_end_at', 'is not', null), eb('active_period_end_at', '<=', now)]),
-    eb.and([eb('clicks_limit', 'is not', null), eb('clicks', '>=', eb.ref('clicks_limit'))]),
-  ]);
+/** The text with PostgreSQL's numbered placeholders. */
+function compiled(query: Sql): CompiledQuery {
+  let text = query.strings[0] as string;
+  for (let i = 1; i < query.strings.length; i++) text += `$${i}${query.strings[i] as string}`;
+  return CompiledQuery.raw(text, [...query.params]);
 }
 
-function status(eb: Eb, s: 1 | 2 | 3, now: string): Expression<SqlBool> {
-  if (s === 3) return eb('disabled', '=', 1);
-  return eb.and([eb('disabled', '=', 0), s === 2 ? expired(eb, now) : eb.not(expired(eb, now))]);
-}
+const first = (row: object | undefined): unknown => (row ? Object.values(row)[0] : undefined);
 
 export class PgLinkListRepo {
-  /** Totals of filtered lists by query, with the account's version they were counted at. */
+  private readonly policy: LinkListPolicy;
 
-  private readonly totals: PgLinkListCounts;
-
-  constructor(private readonly db: Kysely<Database>) {
-    this.totals = new PgLinkListCounts(db, (eb, userId, q, now, part) => this.conditions(eb, userId, q, now, part));
+  /** `store`: PostgreSQL's (tests vary its tuning). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    store: LinkListStore = pgListStore,
+  ) {
+    this.policy = new LinkListPolicy(store);
   }
 
-  /** The filters of `q` on one account (the owner, search, space, domain, pixel), without the status. */
-  private filters(eb: Eb, userId: number, q: ResolvedQuery): Expression<SqlBool>[] {
-    const where: Expression<SqlBool>[] = [eb('user_id', '=', userId)];
-    if (q.search) where.push(sql<SqlBool>`${sql.ref(`links.${q.search_by}`)} ILIKE ${likePattern(q.search)} ESCAPE '\\'`);
-    if (q.space_id !== undefined) where.push(q.space_id === 0 ? eb('space_id', 'is', null) : eb('space_id', '=', q.space_id));
-    if (q.domain_id !== undefined) where.push(q.domain_id === 0 ? eb('domain_id', 'is', null) : eb('domain_id', '=', q.domain_id));
-    if (q.pixel_id !== undefined) {
-      const pixel = q.pixel_id;
-      where.push(eb.exists(eb.selectFrom('link_pixels').select('link_id').whereRef('link_pixels.link_id', '=', 'links.id').where('pixel_id', '=', pixel)));
-    }
-    if (q.tag?.length) {
-      // As on SQLite (link-list.repo.ts, tagSubquery): any of the names, or all of them. With the tags' ids
-      // resolved first (withTagIds), the planner sees which tags they are and how many links each has: for a
-      // common tag it then reads the page in order and probes link_tags (0.2 ms at 100,000 links) instead of
-      // collecting all of the tag's links first (150 ms), as it does for names it cannot look up when planning.
-      const keys = [...new Set(q.tag.map(tagKey))];
-      const any = q.tag_ids
-        ? sql`SELECT lt.link_id FROM link_tags lt WHERE lt.tag_id = any(${q.tag_ids}::int[])`
-        : sql`SELECT lt.link_id FROM tags t JOIN link_tags lt ON lt.tag_id = t.id WHERE t.user_id = ${userId} AND t.name_key = any(${keys}::text[])`;
-      const every = q.tag_mode === 'all' && keys.length > 1;
-      if (every && q.tag_ids?.length && !q.tag_collect) {
-        // Every tag, as one probe per tag: a page read in order stops early (a GROUP BY counted them all).
-        for (const id of q.tag_ids) where.push(sql<SqlBool>`links.id IN (SELECT lt.link_id FROM link_tags lt WHERE lt.tag_id = ${id})`);
-        return where;
-      }
-      const ids = every ? sql`${any} GROUP BY lt.link_id HAVING count(*) = ${keys.length}` : any;
-      // Few matches (tag_collect): the ids first, then those rows and a sort. Reading in order and probing
-      // would walk most of the account to fill a page of a tag that a statistics sample rated more common.
-      where.push(q.tag_collect ? sql<SqlBool>`links.id = any(ARRAY(${ids}))` : sql<SqlBool>`links.id IN (${ids})`);
-    }
-    return where;
+  list(userId: number, q: LinkListQuery, now: string): Promise<{ rows: LinkRow[]; total: number }> {
+    return this.run(this.policy.list(userId, q, now));
   }
 
-  /**
-   * `q` with its tag names' ids (`tag_ids`), read first; names of no tag of the account are left out (with
-   * `tag_mode=all` one missing name matches nothing: `tag_ids` is empty).
-   */
-  private async withTagIds(userId: number, q: LinkListQuery, db: Kysely<Database> = this.db): Promise<ResolvedQuery> {
-    if (!q.tag?.length) return q;
-    const keys = [...new Set(q.tag.map(tagKey))];
-    const rows = await db.selectFrom('tags').select('id').where('user_id', '=', userId).where('name_key', '=', sql<string>`any(${keys}::text[])`).execute();
-    const all = q.tag_mode === 'all' && keys.length > 1;
-    return { ...q, tag_ids: all && rows.length < keys.length ? [] : rows.map((r) => r.id) };
+  /** See LinkListPolicy.selectIds; `db`: a transaction to read in (links.bulk.repo.ts). */
+  selectIds(userId: number, q: LinkListQuery, now: string, only?: number[], db: Kysely<Database> = this.db): Promise<number[]> {
+    return this.run(this.policy.selectIds(userId, q, now, only), db);
   }
 
-  async list(userId: number, query: LinkListQuery, now: string): Promise<{ rows: LinkRow[]; total: number }> {
-    const resolved = await this.withTagIds(userId, query);
-    if (!SORT_COLUMNS.has(resolved.sort_by)) throw new Error(`unknown sort_by ${resolved.sort_by}`);
-    // The exact total decides how a tag filter reads its page (it is counted anyway, and mostly cached).
-    const counters = resolved.tag_ids ? await this.totals.counters(userId) : undefined;
-    const total = await this.totals.count(userId, resolved, now, counters);
-    const few = !!counters && total < COLLECT_SHARE * counters.total;
-    const q = few ? { ...resolved, tag_collect: true } : resolved;
-    const offset = (q.page - 1) * q.per_page;
-    if (q.sort_by === 'title' && q.sort === 'asc') return this.titleAscending(userId, q, now, offset, total);
-    return { rows: await this.rows(userId, q, now, offset, q.per_page), total };
+  /** See LinkListPolicy.after. */
+  after(userId: number, q: LinkListQuery, now: string, after: number, limit: number): Promise<LinkRow[]> {
+    return this.run(this.policy.after(userId, q, now, after, limit));
   }
 
-  /**
-   * Title ascending with untitled links last, as SQLite's NULLS LAST: the titled part of the page, then, when
-   * it runs short, the untitled part. "NULLS LAST" in one query would make PostgreSQL sort every link of the
-   * account (links_user_title keeps NULLs first); each part instead reads that index in order.
-   */
-  private async titleAscending(userId: number, q: ResolvedQuery, now: string, offset: number, total: number): Promise<{ rows: LinkRow[]; total: number }> {
-    const titled = await this.rows(userId, q, now, offset, q.per_page, 'titled');
-    // A title search never matches an untitled link.
-    if (titled.length === q.per_page || (q.search && q.search_by === 'title')) return { rows: titled, total };
-    // A page past the titled links starts that far into the untitled ones.
-    const start = titled.length > 0 ? 0 : offset - (total - (await this.totals.countWhere(userId, q, now, 'untitled')));
-    if (start < 0) return { rows: titled, total };
-    const untitled = await this.rows(userId, q, now, start, q.per_page - titled.length, 'untitled');
-    return { rows: [...titled, ...untitled], total };
+  /** Runs a plan of the list's policy, statement by statement (in `db`, a transaction if given). */
+  async run<T>(plan: Plan<T>, db: Kysely<Database> = this.db): Promise<T> {
+    let step = plan.next();
+    while (!step.done) step = plan.next(await this.answer(step.value, db));
+    return step.value;
   }
 
-  private async rows(userId: number, q: ResolvedQuery, now: string, offset: number, limit: number, part?: TitlePart): Promise<LinkRow[]> {
-    const desc = q.sort === 'desc';
-    const column = sql.ref(`links.${q.sort_by}`);
-    // Only title can be NULL: alias and url take the plain direction, which their indexes (NULLS LAST
-    // ascending, the default) match; a NULLS FIRST there would make PostgreSQL sort a million rows. Title
-    // descending puts untitled links last (NULLS LAST, links_user_title read backwards); ascending reads the
-    // index forwards, one part at a time (titleAscending).
-    const nulls = q.sort_by === 'title' ? (desc ? ' NULLS LAST' : ' NULLS FIRST') : '';
-    const order = TEXT_COLUMNS.has(q.sort_by)
-      ? sql`${column} COLLATE "C" ${sql.raw(`${desc ? 'DESC' : 'ASC'}${nulls}`)}`
-      : sql`${column} ${sql.raw(desc ? 'DESC' : 'ASC')}`;
-    const rows = await this.db
-      .selectFrom('links')
-      .selectAll()
-      .where((eb) => eb.and(this.conditions(eb, userId, q, now, part)))
-      .orderBy(order)
-      .orderBy('id', desc ? 'desc' : 'asc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return rows as LinkRow[];
-  }
-
-  /**
-   * Ids of every link of the account that the filters and status of `q` match (all of them, not a page),
-   * newest first; with `only`, just those of these ids. `db`: a transaction to read in (links.bulk.repo.ts).
-   */
-  async selectIds(userId: number, query: LinkListQuery, now: string, only?: number[], db: Kysely<Database> = this.db): Promise<number[]> {
-    const q = await this.withTagIds(userId, query, db);
-    const rows = await db
-      .selectFrom('links')
-      .select('id')
-      .where((eb) => {
-        const where = this.conditions(eb, userId, q, now);
-        if (only) where.push(eb('id', '=', sql<number>`any(${only}::int[])`));
-        return eb.and(where);
-      })
-      .orderBy('id', 'desc')
-      .execute();
-    return rows.map((r) => r.id);
-  }
-
-  /** All conditions of `q` (filters and status), optionally only its titled or untitled links (also the links export's). */
-  conditions(eb: Eb, userId: number, q: ResolvedQuery, now: string, part?: TitlePart): Expression<SqlBool>[] {
-    const where = [...this.filters(eb, userId, q), ...(q.status ? [status(eb, q.status, now)] : [])];
-    if (part) where.push(eb('title', part === 'titled' ? 'is not' : 'is', null));
-    return where;
+  private async answer(step: Step, db: Kysely<Database>): Promise<unknown> {
+    const rowsOf = async (query: Sql) => (await db.executeQuery<Record<string, unknown>>(compiled(query))).rows;
+    // Counts that do not depend on each other run at once, on as many of the pool's connections.
+    if (step.kind === 'values') return Promise.all(step.queries.map(async (q) => first((await rowsOf(q))[0])));
+    const rows = await rowsOf(step.query);
+    if (step.kind === 'rows') return rows;
+    return step.kind === 'column' ? rows.map(first) : first(rows[0]);
   }
 }

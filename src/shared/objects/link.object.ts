@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { PIXEL_TYPES, TARGETS_TYPES } from '../enums';
 import { flag, rowId, timestamp } from './common.object';
+import { LINK_STATUS_DESCRIPTION } from '../link-status';
 
 const nullableText = () => z.string().nullable();
 
@@ -18,7 +19,7 @@ export const linkObject = z
     title: nullableText(),
     status: z
       .union([z.literal(1), z.literal(2), z.literal(3)])
-      .meta({ description: '1 active, 2 expired (outside its active period, or at its click limit), 3 disabled.' }),
+      .meta({ description: LINK_STATUS_DESCRIPTION }),
     disabled: flag(),
     targets_type: z.enum(TARGETS_TYPES).nullable(),
     targets: z

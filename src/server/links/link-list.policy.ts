@@ -1,0 +1,113 @@
+// The link list of GET /api/v1/links (filters, search, sort, page and exact total), the bulk API's selection and
+// the export's batches, written once for both databases above a LinkListStore (link-list.store.ts), built for a
+// million links per account. Each method is a plan (link-list-sql.ts) that the database's repository runs:
+// LinkListRepo (SQLite, synchronous) and PgLinkListRepo (PostgreSQL). The totals: link-list-counts.ts.
+import type { LinkListQuery } from '../../shared/link.schema';
+import type { LinkRow } from './links.repo';
+import { CountCache } from './count-cache';
+import { LinkListCounts, type Counters } from './link-list-counts';
+import { conditions, filtersOf, resolveTags, statusFilter, type Filters, type Tags } from './link-list-filters';
+import { and, count, column, raw, rows, sql, type Plan, type Sql } from './link-list-sql';
+import type { Direction, LinkListStore, TagRead } from './link-list.store';
+
+/** Which rows of an ordered list: `limit` of them after skipping `offset`, or after the id `after` (by id only). */
+interface Slice {
+  offset: number;
+  limit: number;
+  after?: number;
+}
+
+export class LinkListPolicy {
+  private readonly counts: LinkListCounts;
+  private readonly tagCache = new CountCache<Tags>();
+
+  constructor(private readonly store: LinkListStore) {
+    this.counts = new LinkListCounts(store);
+  }
+
+  /** One page of the account's list `q` at time `now`, with the exact total. */
+  *list(userId: number, q: LinkListQuery, now: string): Plan<{ rows: LinkRow[]; total: number }> {
+    const c = yield* this.counts.counters(userId);
+    const tags = yield* this.tags(userId, q, c);
+    const counted = filtersOf(this.store, userId, q, tags);
+    const total = yield* this.counts.total(userId, q, now, tags, c, counted);
+    // The exact total decides how a tag filter reads its page (it is counted anyway, and mostly cached).
+    const read: TagRead = !tags ? 'set' : total >= this.store.probeShare[tags.mode] * c.total ? 'probe' : 'collect';
+    const f = read === 'set' ? counted : filtersOf(this.store, userId, q, tags, read);
+    const where = [...f.where, ...statusFilter(q, now)];
+    const slice = { offset: (q.page - 1) * q.per_page, limit: q.per_page };
+    if (q.sort_by === 'title' && q.sort === 'asc' && !this.store.untitledLastAscending) {
+      return { rows: yield* this.titledFirst(q, { ...f, where }, slice, total), total };
+    }
+    return { rows: yield* this.rows(q, { ...f, where }, slice), total };
+  }
+
+  /**
+   * The tags of `q`, kept until the account's version changes: renaming or deleting a tag bumps it, and so does
+   * tagging a link (a new tag that no link carries matches nothing either way).
+   */
+  private *tags(userId: number, q: LinkListQuery, c: Counters): Plan<Tags | null> {
+    if (!q.tag?.length) return null;
+    const key = [userId, q.tag_mode, ...q.tag].join('\u0000');
+    const hit = this.tagCache.get(key, c.version);
+    if (hit) return hit;
+    const tags = yield* resolveTags(this.store, userId, q);
+    if (tags) this.tagCache.set(key, c.version, tags);
+    return tags;
+  }
+
+  /**
+   * Ids of every link of the account that the filters and status of `q` match (all of them, not a page), newest
+   * first; with `only`, just those of these ids. For bulk work (links.bulk.repo.ts).
+   */
+  *selectIds(userId: number, q: LinkListQuery, now: string, only?: readonly number[]): Plan<number[]> {
+    const f = filtersOf(this.store, userId, q, yield* resolveTags(this.store, userId, q));
+    const where = conditions(this.store, f, [...statusFilter(q, now), ...(only ? [this.store.isIn(raw('l.id'), only, 'int')] : [])]);
+    return yield* column<number>(sql`SELECT l.id FROM links l WHERE ${and(where)} ORDER BY l.id DESC`);
+  }
+
+  /** Up to `limit` links of the list `q` (its filters and status) after the id `after`, in id order (the export). */
+  *after(userId: number, q: LinkListQuery, now: string, after: number, limit: number): Plan<LinkRow[]> {
+    const f = filtersOf(this.store, userId, q, yield* resolveTags(this.store, userId, q));
+    return yield* this.rows({ ...q, sort_by: 'id', sort: 'asc' }, { ...f, where: [...f.where, ...statusFilter(q, now)] }, { offset: 0, limit, after });
+  }
+
+  /**
+   * Rows of `f` in the order of `q`. A search through the search index sorted by id walks its hits in id order and
+   * stops after the slice; other sorts read the account's index on the sort column.
+   */
+  private *rows(q: LinkListQuery, f: Filters, slice: Slice): Plan<LinkRow[]> {
+    const dir: Direction = q.sort === 'asc' ? 'ASC' : 'DESC';
+    const index = this.store.searchIndex;
+    const page = sql` LIMIT ${slice.limit} OFFSET ${slice.offset}`;
+    if (index && f.match !== null && q.sort_by === 'id') {
+      const hits = index.hits(f.match);
+      const where = [hits.where, ...f.where, ...this.keyset(hits.id, slice)];
+      return yield* rows<LinkRow>(sql`SELECT l.* FROM ${hits.from} WHERE ${and(where)} ORDER BY ${hits.id} ${raw(dir)}${page}`);
+    }
+    const where = conditions(this.store, f, this.keyset(raw('l.id'), slice));
+    const order = sql`${this.store.order(q.sort_by, dir)}, l.id ${raw(dir)}`;
+    return yield* rows<LinkRow>(sql`SELECT l.* FROM links l WHERE ${and(where)} ORDER BY ${order}${page}`);
+  }
+
+  private keyset(id: Sql, slice: Slice): Sql[] {
+    return slice.after === undefined ? [] : [sql`${id} > ${slice.after}`];
+  }
+
+  /**
+   * Title ascending with untitled links last where the store's order puts them first: the titled part of the page,
+   * then, when it runs short, the untitled part, each read from the title index in order (one query with NULLS
+   * LAST would sort every link of the account there).
+   */
+  private *titledFirst(q: LinkListQuery, f: Filters, slice: Slice, total: number): Plan<LinkRow[]> {
+    const part = (untitled: boolean): Filters => ({ ...f, where: [...f.where, raw(untitled ? 'l.title IS NULL' : 'l.title IS NOT NULL')] });
+    const titled = yield* this.rows(q, part(false), slice);
+    // A title search never matches an untitled link.
+    if (titled.length === slice.limit || (q.search && q.search_by === 'title')) return titled;
+    // A page past the titled links starts that far into the untitled ones.
+    const untitledCount = titled.length > 0 ? 0 : yield* count(sql`SELECT count(*) FROM links l WHERE ${and(conditions(this.store, part(true)))}`);
+    const start = titled.length > 0 ? 0 : slice.offset - (total - untitledCount);
+    if (start < 0) return titled;
+    return [...titled, ...(yield* this.rows(q, part(true), { offset: start, limit: slice.limit - titled.length }))];
+  }
+}
