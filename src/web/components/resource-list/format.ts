@@ -19,3 +19,23 @@ export function formatDateTime(iso: string | null | undefined): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['week', 7 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** How long ago (or from now) a moment is, like "3 hours ago" or "yesterday"; "just now" within a minute. */
+export function formatRelative(iso: string | null | undefined, now: number = Date.now(), locale = 'en'): string {
+  if (!iso) return '—';
+  const t = new Date(iso).getTime();
+  if (Number.isNaN(t)) return '—';
+  const diff = t - now;
+  const unit = RELATIVE_UNITS.find(([, ms]) => Math.abs(diff) >= ms);
+  if (!unit) return 'just now';
+  return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(Math.round(diff / unit[1]), unit[0]);
+}
