@@ -173,3 +173,25 @@ test('tooltips show on the first hover', async ({ page }) => {
   await page.locator('[data-status="Scheduled"]').hover();
   await expect(page.getByRole('tooltip', { name: /^Starts / })).toBeVisible();
 });
+
+test("a row's light checkbox looks like Mantine's own (the header's), with Mantine's stylesheet", async ({ page }) => {
+  await openList(page);
+  const real = page.getByRole('checkbox', { name: 'Select all links on this page' });
+  const light = page.getByTestId('link-row').first().getByRole('checkbox');
+  // What the box and its tick look like: size, border, corners, colours.
+  const look = (el: Locator) =>
+    el.evaluate((input) => {
+      const box = getComputedStyle(input);
+      const tick = getComputedStyle(input.nextElementSibling as Element);
+      return {
+        box: [box.width, box.height, box.borderTopWidth, box.borderTopColor, box.borderRadius, box.backgroundColor, box.cursor],
+        tick: [tick.width, tick.color, tick.opacity],
+      };
+    });
+  expect(await look(light)).toEqual(await look(real));
+  // Ticked: "select all" ticks every row; compared once both ticks have faded in.
+  await real.check();
+  await expect(light).toBeChecked();
+  await expect.poll(async () => [(await look(light)).tick[2], (await look(real)).tick[2]]).toEqual(['1', '1']);
+  expect(await look(light)).toEqual(await look(real));
+});

@@ -126,3 +126,40 @@ test('pixels: type filter in the URL, create with errors, edit, delete', async (
   const names = (await account.api.list<{ name: string }>('/pixels')).data.map((p) => p.name);
   expect(names).not.toContain('Tag manager');
 });
+
+test("a space and a pixel created in the dashboard are in the link editor's pickers at once", async ({ page, account: _freshUser }) => {
+  // The editor has loaded its pickers (they are kept 30 s) before the space and the pixel exist.
+  const lookups = Promise.all(
+    ['spaces', 'pixels'].map((r) => page.waitForResponse((res) => new URL(res.url()).pathname === `/api/v1/${r}` && res.url().includes('sort_by=name'))),
+  );
+  await page.goto('/dashboard/links/new');
+  await lookups;
+  const spacePicker = page.getByRole('combobox', { name: 'Space', exact: true }).or(page.getByRole('textbox', { name: 'Space', exact: true }));
+  const pixelsPicker = page.getByRole('combobox', { name: 'Pixels', exact: true }).or(page.getByRole('textbox', { name: 'Pixels', exact: true }));
+  await expect(spacePicker).toBeVisible();
+
+  // Created in the dashboard (moving through the app, so its cache stays).
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Spaces' }).click();
+  await page.getByRole('link', { name: 'New space' }).click();
+  await page.getByLabel('Name').fill('Fresh space');
+  await page.getByRole('button', { name: 'Create space' }).click();
+  await expect(page.getByTestId('space-row').filter({ hasText: 'Fresh space' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pixels' }).click();
+  await page.getByRole('link', { name: 'New pixel' }).click();
+  await page.getByLabel('Name').fill('Fresh pixel');
+  await page.getByRole('textbox', { name: 'Type' }).or(page.getByRole('combobox', { name: 'Type' })).click();
+  await page.getByRole('option', { name: 'Google Tag Manager' }).click();
+  await page.getByLabel('Pixel ID').fill('GTM-FRESH1');
+  await page.getByRole('button', { name: 'Create pixel' }).click();
+  await expect(page.getByTestId('pixel-row').filter({ hasText: 'Fresh pixel' })).toBeVisible();
+
+  // Straight back to the editor: both are there to pick.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Links' }).click();
+  await page.getByRole('link', { name: 'New link' }).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/links\/new$/);
+  await spacePicker.click();
+  await page.getByRole('option', { name: 'Fresh space', exact: true }).click();
+  await expect(spacePicker).toHaveValue('Fresh space');
+  await pixelsPicker.click();
+  await expect(page.getByRole('option', { name: /^Fresh pixel/ })).toBeVisible();
+});

@@ -1,18 +1,19 @@
 // Row controls for long tables: the markup, classes and CSS variables of Mantine's Checkbox and
 // ActionIcon, without each instance's props merging, styles API and variables resolution. Over the
 // 100 rows of the links list those were most of the page's first render (e2e/bench/web.bench.ts:
-// 100 rows rendered in ~630 ms with plain controls against ~850 ms with Mantine's). The variables come
-// from Mantine's own varsResolvers, once per table; light-controls.test.tsx checks the markup against
-// Mantine's components, so an upgrade that changes it fails there.
+// 100 rows rendered in ~630 ms with plain controls against ~850 ms with Mantine's). Only Mantine's public API:
+// the components' `classes` and `varsResolver`, the variables resolved once per table. light-controls.test.tsx
+// checks the markup against Mantine's components, so an upgrade that changes it fails there.
 import { useMemo, useRef, useState, type ChangeEvent, type ComponentPropsWithRef, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { ActionIcon, Badge, CheckIcon, Checkbox, UnstyledButton, useMantineTheme } from '@mantine/core';
 
-/**
- * Checkbox.classes holds its wrapper's (InlineInput's) root, body and labelWrapper; its own root class is
- * overwritten there, so it is named here (the test fails if Mantine changes it).
- */
-const CHECKBOX_ROOT = 'm_bf2d988c';
 const cb = Checkbox.classes as Record<string, string>;
+/**
+ * Checkbox.classes holds its wrapper's (InlineInput's) root, not the Checkbox's own root class, whose stylesheet
+ * sets the size (sm: 1.25rem) and the filled icon's colour: the light checkbox sets them as variables instead,
+ * through the public varsResolver (the test compares them with that stylesheet).
+ */
+const CHECKBOX_SM_PX = 20;
 const AI_CLASS = `mantine-focus-auto mantine-active ${ActionIcon.classes.root} mantine-ActionIcon-root ${UnstyledButton.classes.root} mantine-UnstyledButton-root`;
 
 type Vars = Record<string, string | undefined>;
@@ -44,7 +45,7 @@ export function useLightVars(): LightVars {
     };
     return {
       badge,
-      checkbox: style(Checkbox.varsResolver?.(theme, { variant: 'filled', radius: 'sm' } as never, {})?.root as Vars),
+      checkbox: style(Checkbox.varsResolver?.(theme, { variant: 'filled', radius: 'sm', size: CHECKBOX_SM_PX, iconColor: 'white' } as never, {})?.root as Vars),
       subtle: ai({ variant: 'subtle' }),
       copy: ai({ variant: 'subtle', size: 'sm', color: 'gray' }),
       copied: ai({ variant: 'subtle', size: 'sm', color: 'teal' }),
@@ -55,7 +56,7 @@ export function useLightVars(): LightVars {
 export function LightCheckbox({ label, checked, onChange, vars }: { label: string; checked: boolean; onChange: (e: ChangeEvent<HTMLInputElement>) => void; vars: LightVars }) {
   return (
     <div
-      className={`${CHECKBOX_ROOT} mantine-Checkbox-root ${cb.root} mantine-Checkbox-root`}
+      className={`mantine-Checkbox-root ${cb.root} mantine-Checkbox-root`}
       data-checked={checked || undefined}
       data-variant="filled"
       data-label-position="right"

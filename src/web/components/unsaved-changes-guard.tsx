@@ -4,7 +4,7 @@
 // with `ignoreBlocker`) are deliberate and never ask.
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useBlocker } from '@tanstack/react-router';
-import { ConfirmDialog } from './resource-list/confirm-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 
 export interface UnsavedChangesGuard {
   /** The "Leave this page?" dialog: render it once, anywhere in the editor. */

@@ -1,6 +1,6 @@
 // The signed-in shell: header, navigation, theme toggle and sign out. Every page but sign-in lives under it.
 import { Suspense } from 'react';
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text, ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text, ActionIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconLink,
@@ -13,8 +13,6 @@ import {
   IconChartBar,
   IconUserCircle,
   IconUsers,
-  IconSun,
-  IconMoon,
   IconLogout,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,6 +25,7 @@ import { KeyboardShortcuts } from '../components/keyboard-shortcuts';
 import { MAIN_ID, SkipLink } from '../components/skip-link';
 import { ServerDownBanner } from '../components/server-down-banner';
 import { DeferredTooltip } from '../components/deferred-tooltip';
+import { ThemeToggle } from '../components/theme-toggle';
 
 const NAV = [
   { to: '/links', label: 'Links', icon: IconLink },
@@ -39,19 +38,6 @@ const NAV = [
   { to: '/webhooks', label: 'Webhooks', icon: IconWebhook },
   { to: '/account', label: 'Account', icon: IconUserCircle },
 ] as const;
-
-export function ThemeToggle() {
-  const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light');
-  const next = scheme === 'dark' ? 'light' : 'dark';
-  return (
-    <DeferredTooltip label={`Switch to ${next} theme`}>
-      <ActionIcon variant="default" size="lg" aria-label={`Switch to ${next} theme`} onClick={() => setColorScheme(next)}>
-        {scheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
-      </ActionIcon>
-    </DeferredTooltip>
-  );
-}
 
 function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();

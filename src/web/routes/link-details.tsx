@@ -2,7 +2,7 @@
 import { createRoute, lazyRouteComponent, stripSearchParams } from '@tanstack/react-router';
 import { z } from 'zod';
 import { appRoute } from './app-layout';
-import { linkQueryOptions } from '../features/links/links.queries';
+import { linkQueries } from '../features/links/links.queries';
 import { LoadingState } from '../components/states';
 import { RouteError } from '../components/route-error';
 import { idParam } from '../lib/route-params';
@@ -18,7 +18,7 @@ export const linkDetailsRoute = createRoute({
   params: idParam('linkId'),
   validateSearch: linkDetailsSearchSchema,
   search: { middlewares: [stripSearchParams({ days: 30 })] },
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(linkQueryOptions(params.linkId)),
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(linkQueries.detail(params.linkId)),
   head: ({ loaderData }) => titleHead(loaderData ? `Link ${loaderData.alias}` : 'Link'),
   component: lazyRouteComponent(() => import('../features/link-details/link-details-page'), 'LinkDetailsPage'),
   pendingComponent: () => <LoadingState label="Loading link…" />,

@@ -3,9 +3,11 @@ import { createRoute, lazyRouteComponent, redirect, stripSearchParams } from '@t
 import { z } from 'zod';
 import { appRoute } from './app-layout';
 import { linkListQuerySchema } from '../../shared/link-list.schema';
-import { linkQueryOptions, linksListQueryOptions } from '../features/links/links.queries';
+import { linkQueries } from '../features/links/links.queries';
 import { LINK_LIST_DEFAULTS } from '../features/links/list-url';
-import { domainsLookup, pixelsLookup, spacesLookup } from '../features/links/lookups.queries';
+import { spaceQueries } from '../features/spaces/spaces.queries';
+import { domainQueries } from '../features/domains/domains.queries';
+import { pixelQueries } from '../features/pixels/pixels.queries';
 import { accountQueryOptions } from '../lib/session.queries';
 import { LoadingState } from '../components/states';
 import { RouteError } from '../components/route-error';
@@ -35,10 +37,10 @@ export const linksRoute = createRoute({
     const [links] =
       (await unlessUnreachable(
         Promise.all([
-          queryClient.ensureQueryData(linksListQueryOptions(deps)),
-          queryClient.prefetchQuery(spacesLookup()),
-          queryClient.prefetchQuery(domainsLookup()),
-          queryClient.prefetchQuery(pixelsLookup()),
+          queryClient.ensureQueryData(linkQueries.list(deps)),
+          queryClient.prefetchQuery(spaceQueries.lookup()),
+          queryClient.prefetchQuery(domainQueries.lookup()),
+          queryClient.prefetchQuery(pixelQueries.lookup()),
           queryClient.prefetchQuery(accountQueryOptions()),
         ]),
       )) ?? [];
@@ -58,7 +60,7 @@ export const linkNewRoute = createRoute({
   path: '/links/new',
   validateSearch: linkNewSearchSchema,
   loaderDeps: ({ search }) => ({ duplicate: search.duplicate }),
-  loader: ({ context, deps }) => (deps.duplicate ? context.queryClient.ensureQueryData(linkQueryOptions(deps.duplicate)) : null),
+  loader: ({ context, deps }) => (deps.duplicate ? context.queryClient.ensureQueryData(linkQueries.detail(deps.duplicate)) : null),
   head: ({ loaderData }) => titleHead(loaderData ? `Duplicate ${loaderData.alias}` : 'New link'),
   component: lazyRouteComponent(() => import('../features/links/link-editor-page'), 'LinkCreatePage'),
   pendingComponent: () => <LoadingState />,
@@ -69,7 +71,7 @@ export const linkEditRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/links/$linkId/edit',
   params: idParam('linkId'),
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(linkQueryOptions(params.linkId)),
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(linkQueries.detail(params.linkId)),
   head: ({ loaderData }) => titleHead(editTitle('link', loaderData?.alias)),
   component: lazyRouteComponent(() => import('../features/links/link-editor-page'), 'LinkEditPage'),
   pendingComponent: () => <LoadingState label="Loading link…" />,

@@ -2,7 +2,7 @@
 import { createRoute, lazyRouteComponent, redirect, stripSearchParams } from '@tanstack/react-router';
 import { appRoute } from './app-layout';
 import { userListQuerySchema } from '../../shared/user.schema';
-import { userQueryOptions, usersListQueryOptions } from '../features/users/users.queries';
+import { userQueries } from '../features/users/users.queries';
 import { accountQueryOptions } from '../lib/session.queries';
 import { SIMPLE_LIST_DEFAULTS, pastEndPage } from '../components/resource-list/list-url';
 import { LoadingState } from '../components/states';
@@ -21,7 +21,7 @@ export const usersRoute = createRoute({
     // Non-admins get a page that says so, not a failed request.
     const me = await context.queryClient.ensureQueryData(accountQueryOptions());
     if (me.role !== 'admin') return;
-    const list = await context.queryClient.ensureQueryData(usersListQueryOptions(deps));
+    const list = await context.queryClient.ensureQueryData(userQueries.list(deps));
     const last = pastEndPage(list.meta);
     if (last !== null) throw redirect({ to: '/users', search: { ...deps, page: last }, replace: true });
   },
@@ -46,7 +46,7 @@ export const userEditRoute = createRoute({
   params: idParam('userId'),
   loader: async ({ context, params }) => {
     const me = await context.queryClient.ensureQueryData(accountQueryOptions());
-    return me.role === 'admin' ? context.queryClient.ensureQueryData(userQueryOptions(params.userId)) : undefined;
+    return me.role === 'admin' ? context.queryClient.ensureQueryData(userQueries.detail(params.userId)) : undefined;
   },
   head: ({ loaderData }) => titleHead(editTitle('user', loaderData?.name)),
   component: lazyRouteComponent(() => import('../features/users/user-edit-page'), 'UserEditPage'),

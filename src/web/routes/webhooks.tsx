@@ -4,7 +4,7 @@ import { createRoute, lazyRouteComponent, redirect, stripSearchParams } from '@t
 import { appRoute } from './app-layout';
 import { z } from 'zod';
 import { pagingFields } from '../../shared/list-query';
-import { webhookQueryOptions, webhooksListQueryOptions } from '../features/webhooks/webhooks.queries';
+import { webhookQueries } from '../features/webhooks/webhooks.queries';
 import { pastEndPage } from '../components/resource-list/list-url';
 import { LoadingState } from '../components/states';
 import { RouteError } from '../components/route-error';
@@ -23,7 +23,7 @@ export const webhooksRoute = createRoute({
   search: { middlewares: [stripSearchParams(PAGING_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
-    const list = await context.queryClient.ensureQueryData(webhooksListQueryOptions(deps));
+    const list = await context.queryClient.ensureQueryData(webhookQueries.list(deps));
     const last = pastEndPage(list.meta);
     if (last !== null) throw redirect({ to: '/webhooks', search: { ...deps, page: last }, replace: true });
   },
@@ -47,7 +47,7 @@ export const webhookRoute = createRoute({
   params: idParam('webhookId'),
   validateSearch: pagingSearch,
   search: { middlewares: [stripSearchParams(PAGING_DEFAULTS)] },
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(webhookQueryOptions(params.webhookId)),
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(webhookQueries.detail(params.webhookId)),
   head: ({ loaderData }) => titleHead(loaderData ? `Webhook ${loaderData.url}` : 'Webhook'),
   component: lazyRouteComponent(() => import('../features/webhooks/webhook-details-page'), 'WebhookDetailsPage'),
   pendingComponent: () => <LoadingState label="Loading webhook…" />,
@@ -58,7 +58,7 @@ export const webhookEditRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/webhooks/$webhookId/edit',
   params: idParam('webhookId'),
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(webhookQueryOptions(params.webhookId)),
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(webhookQueries.detail(params.webhookId)),
   head: () => titleHead('Edit webhook'),
   component: lazyRouteComponent(() => import('../features/webhooks/webhook-editor-page'), 'WebhookEditPage'),
   pendingComponent: () => <LoadingState label="Loading webhook…" />,

@@ -1,5 +1,5 @@
 // Deleting a row of a resource list after a confirmation: which row is asked about, the request, a toast,
-// and a step back to the previous page when the delete emptied the last one. Feeds a <ConfirmDialog>.
+// and a step back to the previous page when the delete emptied the last one. Feeds a <ConfirmDialog> (components/confirm-dialog.tsx).
 import { useState } from 'react';
 import type { Paginated } from '../../../shared/list-query';
 import { pageAfterDelete } from './list-url';

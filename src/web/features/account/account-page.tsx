@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { notify } from '../../components/resource-list/notify';
 import { useRotateKey } from './account.queries';
 import { accountQueryOptions } from '../../lib/session.queries';
-import { ConfirmDialog } from '../../components/resource-list/confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { OneTimeSecret } from '../../components/resource-list/one-time-secret';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDate } from '../../components/resource-list/format';

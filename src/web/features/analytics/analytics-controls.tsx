@@ -3,7 +3,8 @@
 import '@mantine/dates/styles.css';
 import { Group, Select, Switch } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { ANALYTICS_INTERVALS, type AnalyticsInterval, type AnalyticsQuery } from '../../../shared/analytics.schema';
+import { type AnalyticsInterval, type AnalyticsQuery } from '../../../shared/analytics.schema';
+import { ANALYTICS_INTERVALS } from '../../../shared/enums';
 import { PRESETS, presetOf, presetRange, type Preset } from './analytics-url';
 
 const INTERVAL_LABELS: Record<AnalyticsInterval, string> = { hour: 'Hourly', day: 'Daily', week: 'Weekly', month: 'Monthly' };

@@ -2,14 +2,15 @@
 import { Button, Group, Pill, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DIMENSION_LABELS, valueLabel, type ActiveFilter, type FilterKey } from './analytics-url';
-import { domainsLookup, spacesLookup } from '../links/lookups.queries';
-import { linkQueryOptions } from '../links/links.queries';
+import { spaceQueries } from '../spaces/spaces.queries';
+import { domainQueries } from '../domains/domains.queries';
+import { linkQueries } from '../links/links.queries';
 
 function useName(f: ActiveFilter): string {
   const id = Number(f.value);
-  const spaces = useQuery({ ...spacesLookup(), enabled: f.key === 'space_id' && id > 0 });
-  const domains = useQuery({ ...domainsLookup(), enabled: f.key === 'domain_id' && id > 0 });
-  const link = useQuery({ ...linkQueryOptions(id), enabled: f.key === 'link_id' && id > 0 });
+  const spaces = useQuery({ ...spaceQueries.lookup(), enabled: f.key === 'space_id' && id > 0 });
+  const domains = useQuery({ ...domainQueries.lookup(), enabled: f.key === 'domain_id' && id > 0 });
+  const link = useQuery({ ...linkQueries.detail(id), enabled: f.key === 'link_id' && id > 0 });
   if (f.key === 'space_id') return spaces.data?.find((s) => s.id === id)?.name ?? valueLabel('space', f.value);
   if (f.key === 'domain_id') return domains.data?.find((d) => d.id === id)?.name ?? valueLabel('domain', f.value);
   if (f.key === 'link_id') return link.data ? link.data.title || link.data.alias : valueLabel('link', f.value);

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { ApiError, api, auth } from '../../lib/api-client';
 import { safeRedirect } from '../../lib/redirect';
-import { ThemeToggle } from '../../routes/app-layout';
+import { ThemeToggle } from '../../components/theme-toggle';
 
 export function SignInPage() {
   const search = useSearch({ from: '/sign-in' });

@@ -4,22 +4,23 @@ import { Text, TextInput } from '@mantine/core';
 import type { ComponentProps } from 'react';
 import { notify } from '../../components/resource-list/notify';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { domainCreateSchema, domainUpdateSchema, normaliseDomainName, type Domain } from '../../../shared/domain.schema';
-import { domainEditRoute } from '../../routes/domains';
 import { AnchorLink } from '../../components/router-links';
-import { domainQueryOptions, useCreateDomain, useUpdateDomain } from './domains.queries';
+import { domainQueries } from './domains.queries';
 import { EditorForm, EditorFrame } from '../../components/resource-list/editor-frame';
-import { fieldError } from '../../components/resource-list/form-errors';
-import { useSaveForm } from '../../components/resource-list/use-save-form';
+import { fieldError } from '../../lib/field-errors';
+import { forId, useSaveForm } from '../../components/resource-list/use-save-form';
 import { SchemeSwitch } from './scheme-switch';
 
 const URL_FIELDS = ['homepage_url', 'not_found_url'] as const;
 const EDIT_FIELDS = [...URL_FIELDS, 'https'] as const;
 
 type InputProps = ComponentProps<typeof TextInput>;
+
+const editRoute = getRouteApi('/app/domains/$domainId/edit');
 
 function UrlFields({ homepage, notFound }: { homepage: InputProps; notFound: InputProps }) {
   return (
@@ -42,7 +43,7 @@ function UrlFields({ homepage, notFound }: { homepage: InputProps; notFound: Inp
 
 export function DomainCreatePage() {
   const navigate = useNavigate();
-  const create = useCreateDomain();
+  const create = domainQueries.useCreate();
   const form = useForm({
     resolver: zodResolver(domainCreateSchema),
     defaultValues: { name: '', homepage_url: '', not_found_url: '', https: true },
@@ -91,14 +92,14 @@ export function DomainCreatePage() {
 }
 
 export function DomainEditPage() {
-  const { domainId } = domainEditRoute.useParams();
-  const { data: domain } = useSuspenseQuery(domainQueryOptions(domainId));
+  const { domainId } = editRoute.useParams();
+  const { data: domain } = useSuspenseQuery(domainQueries.detail(domainId));
   return <DomainEditForm key={domain.id} domain={domain} />;
 }
 
 function DomainEditForm({ domain }: { domain: Domain }) {
   const navigate = useNavigate();
-  const update = useUpdateDomain(domain.id);
+  const update = forId(domainQueries.useUpdate(), domain.id);
   const form = useForm({
     resolver: zodResolver(domainUpdateSchema),
     defaultValues: { homepage_url: domain.homepage_url ?? '', not_found_url: domain.not_found_url ?? '', https: domain.https === 1 },

@@ -1,12 +1,12 @@
 // The domains list: search, sort (select or column headers), page size and pages, all in the URL.
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import type { Domain } from '../../../shared/domain.schema';
-import { domainsRoute } from '../../routes/domains';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
-import { domainsListQueryOptions, useDeleteDomain } from './domains.queries';
+import { domainQueries } from './domains.queries';
 import { IdNameListToolbar } from '../../components/resource-list/list-controls';
-import { ConfirmDialog } from '../../components/resource-list/confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ResourceListHeader, ResourceTable } from '../../components/resource-list/resource-table';
 import { RowActions } from '../../components/resource-list/row-actions';
 import { useDeleteConfirm } from '../../components/resource-list/use-delete-confirm';
@@ -15,13 +15,15 @@ import { idNameColumnSort, patchListSearch } from '../../components/resource-lis
 import { deleteDomainWarning } from './domain-text';
 import { formatDate } from '../../components/resource-list/format';
 
+const route = getRouteApi('/app/domains');
+
 export function DomainsPage() {
-  const search = domainsRoute.useSearch();
-  const navigate = domainsRoute.useNavigate();
-  const list = useQuery(domainsListQueryOptions(search));
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const list = useQuery(domainQueries.list(search));
   const go = (patch: Partial<typeof search>) => void navigate({ search: (prev) => patchListSearch(prev, patch) });
   const sorting = idNameColumnSort(search, go);
-  const del = useDeleteDomain();
+  const del = domainQueries.useDelete();
   const deletion = useDeleteConfirm<Domain>({ mutation: del, noun: 'domain', meta: list.data?.meta, page: search.page, onPage: (page) => go({ page }) });
 
   return (

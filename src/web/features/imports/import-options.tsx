@@ -2,8 +2,9 @@
 // the valid rows go in when others fail, and the domain every row goes on.
 import { Input, SegmentedControl, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IMPORT_SOURCES, type ImportSource, type OnConflict } from '../../../shared/import.schema';
-import { domainsLookup } from '../links/lookups.queries';
+import { type ImportSource, type OnConflict } from '../../../shared/import.schema';
+import { IMPORT_SOURCES } from '../../../shared/enums';
+import { domainQueries } from '../domains/domains.queries';
 import type { ImportOptions } from './imports.queries';
 import { SOURCE_NAMES } from './import-text';
 
@@ -23,7 +24,7 @@ export function ImportOptionsForm({
   /** The format the header row looks like (before or without the server's answer). */
   detected: ImportSource | null;
 }) {
-  const domains = useQuery(domainsLookup());
+  const domains = useQuery(domainQueries.lookup());
   const guess = detected ? `Detected: ${SOURCE_NAMES[detected]}` : 'Not recognized';
   return (
     <Stack gap="md">

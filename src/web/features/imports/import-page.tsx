@@ -15,6 +15,7 @@ import { plural } from '../../components/resource-list/format';
 import { saveBlob } from '../../lib/download';
 import { usePhoneWidth } from '../../lib/use-phone-width';
 import { dryRunQueryOptions, importJobQueryOptions, importsListQueryOptions, isRunning, useStartImport, type ImportOptions } from './imports.queries';
+import { linkQueries } from '../links/links.queries';
 import { FileDropZone } from './file-drop-zone';
 import { ImportOptionsForm } from './import-options';
 import { ImportPreview } from './import-preview';
@@ -50,11 +51,12 @@ export function ImportPage() {
   const job = useQuery({ ...importJobQueryOptions(jobId ?? 0), enabled: jobId !== undefined });
   const list = useQuery(importsListQueryOptions());
 
-  // Finished: the links lists (and the recent imports) are fetched again.
+  // Finished: the links lists, and what an import changes with them (the tags it created, the counts), and the recent
+  // imports are fetched again.
   const finished = job.data && !isRunning(job.data) ? job.data.status : null;
   useEffect(() => {
     if (!finished) return;
-    void qc.invalidateQueries({ queryKey: ['links'] });
+    void linkQueries.invalidate(qc);
     void qc.invalidateQueries({ queryKey: ['imports', 'list'] });
   }, [finished, qc]);
 

@@ -1,12 +1,13 @@
 // Link details: short URL (copy, open), QR code, clicks per day (days in the viewer's time zone), top
-// countries/browsers/operating systems/devices/languages/referrers, the link's settings, edit and delete.
+// countries/browsers/operating systems/devices/languages/referrers, the link's settings, edit and delete; its
+// History tab lists every change to it, with a Restore (link-history-card.tsx).
 import { Suspense, lazy, useState } from 'react';
-import { ActionIcon, Anchor, Button, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import { notify } from '../../components/resource-list/notify';
-import { linkDetailsRoute } from '../../routes/link-details';
-import { linkQueryOptions, useDeleteLink } from '../links/links.queries';
+import { linkQueries } from '../links/links.queries';
 import { dateRange, shortDay } from './stats-view';
 import { QrCard } from './qr-card';
 import { Fact } from './fact';
@@ -15,7 +16,7 @@ import { TopListCard } from './top-list-card';
 import { StatusBadge } from '../../components/status-badge';
 import { CopyButton } from '../../components/copy-button';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
-import { ConfirmDialog } from '../../components/resource-list/confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { formatDate } from '../../components/resource-list/format';
 import { SpaceSwatch } from '../spaces/space-color';
 import { ClicksExportButton } from './clicks-export-button';
@@ -30,21 +31,25 @@ const TOP_LISTS = [
   ['language', 'Languages'],
 ] as const;
 
+const route = getRouteApi('/app/links/$linkId');
+
 // The chart library (recharts) is the heavy part: it loads after the rest of the page.
 const ClicksCard = lazy(() => import('./clicks-card').then((m) => ({ default: m.ClicksCard })));
+const LinkHistoryCard = lazy(() => import('./link-history-card').then((m) => ({ default: m.LinkHistoryCard })));
 
 export function LinkDetailsPage() {
-  const { linkId } = linkDetailsRoute.useParams();
-  const { days } = linkDetailsRoute.useSearch();
-  const navigate = linkDetailsRoute.useNavigate();
-  const { data: link } = useSuspenseQuery(linkQueryOptions(linkId));
+  const { linkId } = route.useParams();
+  const { days } = route.useSearch();
+  const navigate = route.useNavigate();
+  const { data: link } = useSuspenseQuery(linkQueries.detail(linkId));
   // "Today" is fixed when the page opens, so the query keys stay stable while it is open.
   const [today] = useState(() => new Date());
   // The viewer's zone: the chart's days and the settings' times are in it.
   const [tz] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
   const range = dateRange(days, today, tz);
   const [confirming, setConfirming] = useState(false);
-  const del = useDeleteLink();
+  const [tab, setTab] = useState('overview');
+  const del = linkQueries.useDelete();
 
   const onDelete = () =>
     del.mutate(link.id, {
@@ -104,49 +109,67 @@ export function LinkDetailsPage() {
         </Group>
       </Group>
 
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Suspense fallback={<Skeleton h={340} radius="md" aria-label="Loading the chart" />}>
-            <ClicksCard linkId={link.id} from={range.from} to={range.to} tz={tz} days={days} onDays={(d) => void navigate({ search: { days: d }, replace: true })} />
-          </Suspense>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <QrCard linkId={link.id} shortUrl={link.short_url} />
-        </Grid.Col>
-      </Grid>
+      <Tabs value={tab} onChange={(v) => setTab(v ?? 'overview')}>
+        <Tabs.List>
+          <Tabs.Tab value="overview">Overview</Tabs.Tab>
+          <Tabs.Tab value="history">History</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="md">
+          <Stack>
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, md: 8 }}>
+                <Suspense fallback={<Skeleton h={340} radius="md" aria-label="Loading the chart" />}>
+                  <ClicksCard linkId={link.id} from={range.from} to={range.to} tz={tz} days={days} onDays={(d) => void navigate({ search: { days: d }, replace: true })} />
+                </Suspense>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <QrCard linkId={link.id} shortUrl={link.short_url} />
+              </Grid.Col>
+            </Grid>
 
-      <Stack gap="xs">
-        <Text size="xs" c="dimmed" data-testid="top-lists-days">
-          Where the clicks came from, {shortDay(range.from)} to {shortDay(range.to)}, counted per UTC day
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {TOP_LISTS.map(([name, title]) => (
-            <TopListCard key={name} linkId={link.id} name={name} title={title} from={range.from} to={range.to} />
-          ))}
-        </SimpleGrid>
-      </Stack>
+            <Stack gap="xs">
+              <Text size="xs" c="dimmed" data-testid="top-lists-days">
+                Where the clicks came from, {shortDay(range.from)} to {shortDay(range.to)}, counted per UTC day
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                {TOP_LISTS.map(([name, title]) => (
+                  <TopListCard key={name} linkId={link.id} name={name} title={title} from={range.from} to={range.to} />
+                ))}
+              </SimpleGrid>
+            </Stack>
 
-      {link.targets_type && <RuleStatsCard link={link} from={range.from} to={range.to} tz={tz} />}
+            {link.targets_type && <RuleStatsCard link={link} from={range.from} to={range.to} tz={tz} />}
 
-      <SettingsCard link={link} tz={tz} />
+            <SettingsCard link={link} tz={tz} />
 
-      <Paper withBorder p="lg">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-          <Fact label="All-time clicks">{link.clicks.toLocaleString('en')}{link.clicks_limit ? ` of ${link.clicks_limit.toLocaleString('en')}` : ''}</Fact>
-          <Fact label="Space">
-            {link.space ? (
-              <Group gap={6} wrap="nowrap">
-                <SpaceSwatch color={link.space.color} />
-                {link.space.name}
-              </Group>
-            ) : (
-              '—'
-            )}
-          </Fact>
-          <Fact label="Domain">{link.domain?.name ?? 'Default'}</Fact>
-          <Fact label="Created">{formatDate(link.created_at)}</Fact>
-        </SimpleGrid>
-      </Paper>
+            <Paper withBorder p="lg">
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+                <Fact label="All-time clicks">{link.clicks.toLocaleString('en')}{link.clicks_limit ? ` of ${link.clicks_limit.toLocaleString('en')}` : ''}</Fact>
+                <Fact label="Space">
+                  {link.space ? (
+                    <Group gap={6} wrap="nowrap">
+                      <SpaceSwatch color={link.space.color} />
+                      {link.space.name}
+                    </Group>
+                  ) : (
+                    '—'
+                  )}
+                </Fact>
+                <Fact label="Domain">{link.domain?.name ?? 'Default'}</Fact>
+                <Fact label="Created">{formatDate(link.created_at)}</Fact>
+              </SimpleGrid>
+            </Paper>
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="md">
+          {/* Rendered only while open: its code and the revisions load when the tab is first chosen. */}
+          {tab === 'history' && (
+            <Suspense fallback={<Skeleton h={200} radius="md" aria-label="Loading the history" />}>
+              <LinkHistoryCard link={link} tz={tz} />
+            </Suspense>
+          )}
+        </Tabs.Panel>
+      </Tabs>
 
       <ConfirmDialog
         opened={confirming}

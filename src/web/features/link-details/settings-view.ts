@@ -1,17 +1,20 @@
 // Pure helpers of the details page's Settings card: the active period's state, the clicks limit in words,
 // times in the viewer's zone, and the public statistics page (contract 4: `/{alias}/+`).
 import type { Link } from '../../../shared/link.schema';
+import { isScheduled, linkStatus } from '../../../shared/link-status';
 
 export type PeriodState = 'always' | 'scheduled' | 'running' | 'ended';
 
-/** Where `now` is against the link's active period: none set, before it, inside it, after it. */
+/**
+ * Where `now` is against the link's active period: none set, before it, inside it, after it. Before and after come
+ * from the one status rule (shared/link-status.ts) applied to the period alone, so this card and the Scheduled and
+ * Expired badges never disagree.
+ */
 export function periodState(link: Pick<Link, 'active_period_start_at' | 'active_period_end_at'>, now: Date = new Date()): PeriodState {
-  const start = link.active_period_start_at ? Date.parse(link.active_period_start_at) : null;
-  const end = link.active_period_end_at ? Date.parse(link.active_period_end_at) : null;
-  if (start === null && end === null) return 'always';
-  if (end !== null && end <= now.getTime()) return 'ended';
-  if (start !== null && start > now.getTime()) return 'scheduled';
-  return 'running';
+  if (link.active_period_start_at === null && link.active_period_end_at === null) return 'always';
+  const periodOnly = { ...link, disabled: false, clicks: 0, clicks_limit: null };
+  if (linkStatus(periodOnly, now) === 2) return 'ended';
+  return isScheduled(periodOnly, now) ? 'scheduled' : 'running';
 }
 
 export const PERIOD_LABEL: Record<PeriodState, string> = {

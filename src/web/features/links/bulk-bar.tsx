@@ -8,15 +8,15 @@ import { notifications } from '@mantine/notifications';
 import { IconFolderShare, IconPlayerPause, IconPlayerPlay, IconTags, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { ConfirmModal } from '../../components/confirm-modal';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { plural } from '../../components/resource-list/format';
 import type { LinkListQuery } from '../../../shared/link-list.schema';
 import { actionLabel, bulkBody, confirmTitle, doing, done, filterSelection, verb, type BulkAction, type BulkOutcome, type BulkPreview, type BulkSelection } from './bulk';
 import { DeleteMessage, PreviewMessage } from './bulk-confirm';
 import { BulkDoneNotice } from './bulk-done-notice';
-import { linkKeys } from './links.queries';
+import { linkQueries } from './links.queries';
 import classes from './bulk-bar.module.css';
-import { spacesLookup } from './lookups.queries';
+import { spaceQueries } from '../spaces/spaces.queries';
 import { BulkTagsButton } from './bulk-tags-button';
 
 export interface BulkBarProps {
@@ -40,7 +40,7 @@ function send(action: BulkAction, selection: BulkSelection, dryRun: boolean) {
 
 export function BulkBar({ selected, aliases, query, total, pageRows, allMatching, onSelectAllMatching, onClear }: BulkBarProps) {
   const qc = useQueryClient();
-  const spaces = useQuery(spacesLookup());
+  const spaces = useQuery(spaceQueries.lookup());
   // On a phone the bar sticks over a small screen: compact buttons without icons keep it to two short lines.
   const theme = useMantineTheme();
   const phone = useMediaQuery(`(max-width: ${theme.breakpoints.xs})`);
@@ -85,7 +85,7 @@ export function BulkBar({ selected, aliases, query, total, pageRows, allMatching
       setFailure({ action, message: err instanceof Error ? err.message : String(err) });
     } finally {
       setRunning(null);
-      await Promise.all([qc.invalidateQueries({ queryKey: linkKeys.all }), qc.invalidateQueries({ queryKey: ['operations'] })]);
+      await Promise.all([qc.invalidateQueries({ queryKey: linkQueries.keys.all }), qc.invalidateQueries({ queryKey: ['operations'] })]);
       if (action.kind === 'move') await qc.invalidateQueries({ queryKey: ['spaces'] });
       if (action.kind === 'tag') await qc.invalidateQueries({ queryKey: ['tags'] });
     }
@@ -169,27 +169,26 @@ export function BulkBar({ selected, aliases, query, total, pageRows, allMatching
           </div>
         </>
       )}
-      <ConfirmModal
+      <ConfirmDialog
         opened={!!confirm}
         title={confirm ? confirmTitle(confirm.action, allMatching ? `all ${plural(total, 'matching link')}` : plural(selected.length, 'link')) : ''}
-        message={
-          !confirm ? null : allMatching ? (
-            <PreviewMessage action={confirm.action} preview={confirm.preview} error={confirm.error} />
-          ) : (
-            <DeleteMessage ids={selected} aliases={aliases} />
-          )
-        }
         confirmLabel={confirm ? actionLabel(confirm.action) : ''}
         destructive={confirm?.action.kind === 'delete'}
-        loading={allMatching && !confirm?.preview && !confirm?.error}
+        pending={allMatching && !confirm?.preview && !confirm?.error}
         onConfirm={() => {
           if (!confirm) return;
           if (!allMatching) void run(confirm.action, selected.length);
           else if (confirm.preview?.count) void run(confirm.action, confirm.preview.count);
           else setConfirm(null);
         }}
-        onCancel={() => setConfirm(null)}
-      />
+        onClose={() => setConfirm(null)}
+      >
+        {!confirm ? null : allMatching ? (
+          <PreviewMessage action={confirm.action} preview={confirm.preview} error={confirm.error} />
+        ) : (
+          <DeleteMessage ids={selected} aliases={aliases} />
+        )}
+      </ConfirmDialog>
     </>
   );
 }

@@ -4,13 +4,13 @@ import { useState, type ReactNode } from 'react';
 import { Button, Group, Popover, Stack, TagsInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { TAG_NAME_MAX, TAGS_PER_LINK_MAX } from '../../../shared/tag.schema';
-import { tagsLookup } from '../tags/tags.queries';
+import { tagQueries } from '../tags/tags.queries';
 import type { BulkAction } from './bulk';
 
 export function BulkTagsButton({ buttonProps, disabled, onPick }: { buttonProps: Record<string, unknown>; disabled: boolean; onPick: (a: BulkAction) => void }) {
   const [opened, setOpened] = useState(false);
   const [names, setNames] = useState<string[]>([]);
-  const tags = useQuery({ ...tagsLookup(), enabled: opened });
+  const tags = useQuery({ ...tagQueries.lookup(), enabled: opened });
   const pick = (add: boolean) => {
     setOpened(false);
     onPick({ kind: 'tag', add, names });

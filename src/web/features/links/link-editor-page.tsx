@@ -8,7 +8,7 @@ import { CopyButton } from '../../components/copy-button';
 import { TargetingPreview } from '../targets/targeting-preview';
 import { LinkForm } from './link-form';
 import { duplicateToForm, emptyLinkForm, linkToForm } from './link-form-values';
-import { linkQueryOptions, useCreateLink, useUpdateLink } from './links.queries';
+import { linkQueries } from './links.queries';
 import { accountQueryOptions } from '../../lib/session.queries';
 
 const editRoute = getRouteApi('/app/links/$linkId/edit');
@@ -16,7 +16,7 @@ const newRoute = getRouteApi('/app/links/new');
 
 export function LinkCreatePage() {
   const navigate = useNavigate();
-  const create = useCreateLink();
+  const create = linkQueries.useCreate();
   // Short URLs on the default domain start with the server's BASE_URL (GET /account tells it), not with the
   // address the dashboard happens to be opened at.
   const base = useSuspenseQuery(accountQueryOptions()).data.base_url;
@@ -57,8 +57,8 @@ export function LinkCreatePage() {
 export function LinkEditPage() {
   const { linkId } = editRoute.useParams();
   const navigate = useNavigate();
-  const { data: link } = useSuspenseQuery(linkQueryOptions(linkId));
-  const update = useUpdateLink(linkId);
+  const { data: link } = useSuspenseQuery(linkQueries.detail(linkId));
+  const update = linkQueries.useUpdate();
   const base = link.domain?.url ?? link.short_url.slice(0, -(link.alias.length + 1));
   return (
     <>
@@ -81,7 +81,7 @@ export function LinkEditPage() {
             submitLabel="Save changes"
             onCancel={() => void navigate({ to: '/links', ignoreBlocker: true })}
             onSubmit={async (body) => {
-              const saved = await update.mutateAsync(body);
+              const saved = await update.mutateAsync({ id: link.id, body });
               if (saved.alias !== link.alias) {
                 notifications.show({
                   color: 'green',

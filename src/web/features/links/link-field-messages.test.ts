@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linkFieldLabel, linkFieldMessage, rewriteErrorMessages } from './link-field-messages';
+import { fieldPredicate } from '../../lib/field-errors';
 
 const none = { targetsType: null, targets: [] };
 
@@ -7,11 +8,11 @@ describe('link editor messages in the user’s words', () => {
   it('names fields by their labels, never by their API names', () => {
     expect(linkFieldMessage('active_period_end_at', 'must be a date after active_period_start_at.', none)).toBe('End must be after Start.');
     expect(linkFieldMessage('url', 'is required.', none)).toBe('Destination URL is required.');
-    expect(linkFieldMessage('alias', 'The alias field has already been taken.', none)).toBe('Alias has already been taken.');
+    expect(linkFieldMessage('alias', fieldPredicate('alias', 'The alias field has already been taken.'), none)).toBe('Alias has already been taken.');
     expect(linkFieldMessage('password', 'is required when privacy is 2 (password).', none)).toBe(
       'Statistics password is required when the statistics page asks for a password.',
     );
-    expect(linkFieldMessage('targets_type', 'The targets_type field is required when targets are given.', none)).toBe('Targeting is required when targets are given.');
+    expect(linkFieldMessage('targets_type', fieldPredicate('targets_type', 'The targets_type field is required when targets are given.'), none)).toBe('Targeting is required when targets are given.');
   });
 
   it('words a rule by its type: required, from the list, used twice (by name)', () => {
@@ -19,7 +20,7 @@ describe('link editor messages in the user’s words', () => {
     expect(linkFieldMessage('targets.1.key', 'must be an ISO 3166-1 alpha-2 country code.', countries)).toBe('Country is required.');
     expect(linkFieldMessage('targets.2.key', 'duplicates targets.0.key (DE).', countries)).toBe('Germany is used twice (rule 1 has it too).');
     expect(linkFieldMessage('targets.3.key', 'must be an ISO 3166-1 alpha-2 country code.', countries)).toBe('Choose a country from the list.');
-    expect(linkFieldMessage('targets.0.value', 'The targets.0.value field must be a valid http or https URL.', countries)).toBe(
+    expect(linkFieldMessage('targets.0.value', fieldPredicate('targets.0.value', 'The targets.0.value field must be a valid http or https URL.'), countries)).toBe(
       'Destination must be a valid http or https URL.',
     );
     const languages = { targetsType: 'languages' as const, targets: [{ key: 'fr' }, { key: 'FR' }] };

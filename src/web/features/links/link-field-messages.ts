@@ -26,6 +26,10 @@ export const LINK_FIELD_LABELS = {
   disabled: 'Disabled',
   targets_type: 'Targeting',
   targets: 'Targeting rules',
+  tags: 'Tags',
+  og_title: 'Card headline',
+  og_description: 'Card description',
+  og_image: 'Card image URL',
 } as const satisfies Record<string, string>;
 
 const LABELS: Record<string, string> = LINK_FIELD_LABELS;
@@ -79,10 +83,12 @@ export function keyName(type: TargetsType | null, key: string): string {
 const FIELD_NAME = new RegExp(`\\b(${Object.keys(LINK_FIELD_LABELS).filter((k) => k.includes('_')).join('|')})\\b`, 'g');
 const PREDICATE = /^(must|is|are|has|have|does|cannot|should|may)\b/;
 
-/** A validation message (a predicate, or the API's "The x field ..." sentence) as a sentence in the user's words. */
+/**
+ * A validation message as a sentence in the user's words: a predicate (the shared rules', or the API's once
+ * lib/field-errors.ts took its subject off) gets the field's label; a whole sentence stays as it is.
+ */
 export function linkFieldMessage(path: string, message: string, ctx: MessageContext): string {
-  const prefix = /^The [A-Za-z0-9_.]+ field /.exec(message);
-  let m = prefix ? message.slice(prefix[0].length) : message.trim();
+  let m = message.trim();
   const row = ROW.exec(path);
   if (row?.[2] === 'key') {
     const index = Number(row[1]);

@@ -6,7 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { LIMITS } from '../../../shared/enums';
 import type { LinkFormValues } from './link-form-values';
-import { domainsLookup, pixelsLookup, spacesLookup } from './lookups.queries';
+import { spaceQueries } from '../spaces/spaces.queries';
+import { domainQueries } from '../domains/domains.queries';
+import { pixelQueries } from '../pixels/pixels.queries';
 import { CopyButton } from '../../components/copy-button';
 import { shortUrlPreview } from './short-url-preview';
 import { TagPicker } from '../tags/tag-picker';
@@ -41,7 +43,7 @@ export function DestinationSection() {
  */
 export function ShortUrlSection({ creating, defaultBase, savedShortUrl }: { creating: boolean; defaultBase: string; savedShortUrl?: string }) {
   const { register, control, formState } = useFormContext<LinkFormValues>();
-  const domains = useQuery(domainsLookup());
+  const domains = useQuery(domainQueries.lookup());
   const domainId = useWatch({ control, name: 'domain_id' });
   const alias = useWatch({ control, name: 'alias' });
   const domain = domains.data?.find((d) => String(d.id) === domainId);
@@ -111,8 +113,8 @@ export function ShortUrlSection({ creating, defaultBase, savedShortUrl }: { crea
 
 export function OrganiseSection() {
   const { control, formState } = useFormContext<LinkFormValues>();
-  const spaces = useQuery(spacesLookup());
-  const pixels = useQuery(pixelsLookup());
+  const spaces = useQuery(spaceQueries.lookup());
+  const pixels = useQuery(pixelQueries.lookup());
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       <Controller

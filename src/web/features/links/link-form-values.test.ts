@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linkCreateSchema, linkUpdateSchema, type Link } from '../../../shared/link.schema';
-import { emptyLinkForm, linkToForm, serverErrorsToFields, stripFieldPrefix, toPayload } from './link-form-values';
+import { emptyLinkForm, linkToForm, toPayload } from './link-form-values';
 
 const link: Link = {
   id: 7,
@@ -79,30 +79,5 @@ describe('link form <-> API body', () => {
     const res = linkCreateSchema.safeParse(body);
     expect(res.success).toBe(false);
     expect(res.error?.issues.map((i) => i.path.join('.'))).toEqual(['targets.1.key']);
-  });
-});
-
-describe('server 422 errors -> form fields', () => {
-  it('strips the "The x field" prefix so the message reads under its label', () => {
-    expect(stripFieldPrefix('alias', 'The alias field has already been taken.')).toBe('has already been taken.');
-    expect(stripFieldPrefix('alias', 'Something else.')).toBe('Something else.');
-  });
-
-  it('maps nested and aliased keys to form paths; unknown keys belong to no field', () => {
-    expect(
-      serverErrorsToFields({
-        'targets.0.value': ['The targets.0.value field must be a valid http or https URL.'],
-        domain: ['The domain field must be an id (a positive integer).'],
-        'pixel_ids.1': ['The pixel_ids.1 field is invalid.'],
-        alias: ['The alias field has already been taken.'],
-        weird: ['Something odd.'],
-      }),
-    ).toEqual([
-      { path: 'targets.0.value', message: 'must be a valid http or https URL.' },
-      { path: 'domain_id', message: 'must be an id (a positive integer).' },
-      { path: 'pixel_ids', message: 'is invalid.' },
-      { path: 'alias', message: 'has already been taken.' },
-      { path: null, message: 'Something odd.' },
-    ]);
   });
 });

@@ -2,6 +2,7 @@
 // Passwords are write-only: an empty box keeps the stored one unless "remove" is ticked.
 import type { TargetsType } from '../../../shared/enums';
 import type { Link } from '../../../shared/link.schema';
+import type { FieldMap } from '../../lib/field-errors';
 
 export interface LinkFormValues {
   url: string;
@@ -137,33 +138,12 @@ export function isUrlField(name: string): name is 'url' | 'expiration_url' | 'og
   return name === 'url' || name === 'expiration_url' || name === 'og_image' || /^targets\.\d+\.value$/.test(name);
 }
 
-/** Fields of the form that a server error key can land on. */
-const FORM_FIELDS = new Set<string>(Object.keys(emptyLinkForm()));
-
-export interface FieldError {
-  /** A react-hook-form path (`targets.0.value`), or null when the error belongs to no field. */
-  path: string | null;
-  message: string;
-}
-
-/** "The targets.0.value field must be a valid URL." -> "must be a valid URL." (the label names the field). */
-export function stripFieldPrefix(field: string, message: string): string {
-  const prefix = `The ${field} field `;
-  return message.startsWith(prefix) ? message.slice(prefix.length) : message;
-}
-
-/** Maps a 422's `errors` to form paths: `domain` -> domain_id, `pixel_ids.2` -> pixel_ids, `targets.0.value` stays. */
-export function serverErrorsToFields(errors: Record<string, string[]>): FieldError[] {
-  const out: FieldError[] = [];
-  for (const [key, messages] of Object.entries(errors)) {
-    const message = stripFieldPrefix(key, messages[0] ?? 'is invalid.');
-    let path: string | null = key;
-    if (key === 'domain') path = 'domain_id';
-    else if (/^pixel_ids\.\d+$/.test(key)) path = 'pixel_ids';
-    else if (/^tags\.\d+$/.test(key)) path = 'tags';
-    else if (/^targets\.\d+\.(key|value)$/.test(key) || key === 'targets') path = key;
-    else if (!FORM_FIELDS.has(key)) path = null;
-    out.push({ path, message: path === null ? messages[0] ?? message : message });
-  }
-  return out;
-}
+/**
+ * How the form names the API's fields, for a refused save (lib/field-errors.ts): `domain` is the domain picker,
+ * a rule's key and destination are shown on its row, an item of pixel_ids or tags on its picker.
+ */
+export const LINK_FIELD_MAP: FieldMap<keyof LinkFormValues> = {
+  fields: Object.keys(emptyLinkForm()) as (keyof LinkFormValues)[],
+  renamed: { domain: 'domain_id' },
+  rows: { targets: ['key', 'value'] },
+};

@@ -8,10 +8,10 @@ import { FormProvider, get, useForm, type FieldErrors, type Resolver } from 'rea
 import { linkCreateSchema, linkUpdateSchema } from '../../../shared/link.schema';
 import { checkRotationWeights } from '../../../shared/targets';
 import { withDefaultScheme } from '../../../shared/fields';
-import { ApiError } from '../../lib/api-client';
+import { applyApiErrors, type AppliedErrors } from '../../lib/field-errors';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { TargetsEditor } from '../targets/targets-editor';
-import { isUrlField, serverErrorsToFields, toPayload, type EditorMode, type LinkFormValues } from './link-form-values';
+import { LINK_FIELD_MAP, isUrlField, toPayload, type EditorMode, type LinkFormValues } from './link-form-values';
 import { DestinationSection, OrganiseSection, ShortUrlSection } from './link-form-sections';
 import { AccessSection } from './link-form-access';
 import { linkFieldLabel, linkFieldMessage, rewriteErrorMessages } from './link-field-messages';
@@ -76,10 +76,7 @@ function makeResolver(mode: EditorMode, hasStatsPassword: boolean): Resolver<Lin
 }
 
 /** A refused save: messages that belong to no field, and the fields the server refused (shown on the fields). */
-interface SaveError {
-  other: string[];
-  fields: string[];
-}
+type SaveError = AppliedErrors;
 
 /**
  * "Not saved", above the form: what the server refused that belongs to no field, and the fields it refused for as
@@ -122,20 +119,9 @@ export function LinkForm<R>(props: LinkFormProps<R>) {
       guard.release();
       onSaved?.(result);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 422) {
-        const other: string[] = [];
-        const fields: string[] = [];
-        const ctx = { targetsType: values.targets_type, targets: values.targets };
-        for (const fe of serverErrorsToFields(err.errors)) {
-          if (fe.path) {
-            form.setError(fe.path as keyof LinkFormValues, { type: 'server', message: linkFieldMessage(fe.path, fe.message, ctx) }, { shouldFocus: fields.length === 0 });
-            fields.push(fe.path);
-          } else other.push(fe.message);
-        }
-        setFormError({ other: other.length || fields.length ? other : [err.message], fields });
-      } else {
-        setFormError({ other: [err instanceof Error ? err.message : 'Saving failed.'], fields: [] });
-      }
+      // On their fields in the editor's words ("Alias has already been taken.", "Rule 1 destination …").
+      const ctx = { targetsType: values.targets_type, targets: values.targets };
+      setFormError(applyApiErrors(err, LINK_FIELD_MAP, form.setError, (path, predicate) => linkFieldMessage(path, predicate, ctx)));
     }
   });
 

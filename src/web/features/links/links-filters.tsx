@@ -5,10 +5,12 @@ import { ActionIcon, Group, SegmentedControl, TextInput } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { LINK_SORT_BY, type LinkListQuery } from '../../../shared/link-list.schema';
-import { LINK_STATUS_LABELS } from '../../../shared/enums';
+import { LINK_STATUS_LABELS } from '../../../shared/link-status';
 import { DeferredSelect } from '../../components/deferred-select';
 import { DeferredTooltip } from '../../components/deferred-tooltip';
-import { domainsLookup, pixelsLookup, spacesLookup } from './lookups.queries';
+import { spaceQueries } from '../spaces/spaces.queries';
+import { domainQueries } from '../domains/domains.queries';
+import { pixelQueries } from '../pixels/pixels.queries';
 import { LinksSearch, SearchScope } from './links-search';
 
 // The tag filter (a MultiSelect and the account's tags) is not part of the list's first load: a look-alike input
@@ -73,9 +75,9 @@ function IdFilter({ label, placeholder, data, value, onChange }: IdFilterProps) 
 }
 
 export function LinksFilters({ query, onChange }: LinksFiltersProps) {
-  const spaces = useQuery(spacesLookup());
-  const domains = useQuery(domainsLookup());
-  const pixels = useQuery(pixelsLookup());
+  const spaces = useQuery(spaceQueries.lookup());
+  const domains = useQuery(domainQueries.lookup());
+  const pixels = useQuery(pixelQueries.lookup());
   // The dashboard picks where to search until the user does (a search_by in the URL counts as picked).
   const [picked, setPicked] = useState(query.search_by !== 'title');
   const [tagsWanted, setTagsWanted] = useState(false);
@@ -89,7 +91,7 @@ export function LinksFilters({ query, onChange }: LinksFiltersProps) {
         <LinksSearch query={query} onChange={onChange} auto={!picked} onChoose={() => setPicked(true)} />
         <SegmentedControl
           aria-label="Status"
-          data={[0, 1, 2, 3].map((s) => ({ value: String(s), label: LINK_STATUS_LABELS[s] ?? String(s) }))}
+          data={Object.entries(LINK_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
           value={String(query.status)}
           onChange={(v) => onChange({ status: Number(v) as LinkListQuery['status'] })}
         />

@@ -14,7 +14,7 @@ import { EmptyState, ErrorState } from '../../components/states';
 import { LinksFilters } from './links-filters';
 import { LinksTable, LinksTableSkeleton } from './links-table';
 import { useDeleteConfirm } from '../../components/resource-list/use-delete-confirm';
-import { linksListQueryOptions, useDeleteLink } from './links.queries';
+import { linkQueries } from './links.queries';
 import { toggleSort, withFilter } from './list-url';
 import { clickSelection } from './bulk';
 import { ExportMenu } from './export-menu';
@@ -23,12 +23,12 @@ const route = getRouteApi('/app/links');
 // Loaded when rows are first selected: keeps menus and dialogs out of the list's first bundle.
 const NONE: ReadonlySet<number> = new Set();
 const BulkBar = lazy(() => import('./bulk-bar').then((m) => ({ default: m.BulkBar })));
-const ConfirmDialog = lazy(() => import('../../components/resource-list/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
+const ConfirmDialog = lazy(() => import('../../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 export function LinksPage() {
   const query = route.useSearch();
   const navigate = route.useNavigate();
-  const list = useQuery(linksListQueryOptions(query));
+  const list = useQuery(linkQueries.list(query));
   // The selection is tagged with the query it was made on: another query empties it (React's "adjusting state
   // when a prop changes" during render), so coming back to the page does not bring it back either.
   const queryKey = JSON.stringify(query);
@@ -49,7 +49,7 @@ export function LinksPage() {
   };
 
   // A row menu's Delete: a confirmation naming the link, then a step back when it emptied the last page.
-  const deleteLink = useDeleteLink();
+  const deleteLink = linkQueries.useDelete();
   const deletion = useDeleteConfirm<{ id: number; name: string; shortUrl: string }>({
     mutation: deleteLink,
     noun: 'link',

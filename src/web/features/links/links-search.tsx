@@ -9,7 +9,7 @@ import { IconSearch, IconX } from '@tabler/icons-react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { LINK_SEARCH_BY, type LinkListQuery } from '../../../shared/link-list.schema';
 import { DeferredSelect } from '../../components/deferred-select';
-import { linksListQueryOptions } from './links.queries';
+import { linkQueries } from './links.queries';
 import { guessSearchBy, otherSearchFields } from './list-url';
 
 type SearchBy = LinkListQuery['search_by'];
@@ -71,11 +71,11 @@ function SearchBox({ value, onSearch }: { value: string | undefined; onSearch: (
 
 /** In automatic mode, a search that finds nothing moves to the first other place that has matches. */
 function useFallback(query: LinkListQuery, auto: boolean, onChange: SearchProps['onChange']): void {
-  const list = useQuery(linksListQueryOptions(query));
+  const list = useQuery(linkQueries.list(query));
   const term = query.search;
   const empty = auto && !!term && !list.isPlaceholderData && list.data?.meta.total === 0 && query.search_by === guessSearchBy(term);
   const others = empty && term ? otherSearchFields(term, query.search_by) : [];
-  const probes = useQueries({ queries: others.map((f) => linksListQueryOptions({ ...query, search_by: f, page: 1 })) });
+  const probes = useQueries({ queries: others.map((f) => linkQueries.list({ ...query, search_by: f, page: 1 })) });
   const found = others.find((_, i) => !probes[i]?.isPlaceholderData && (probes[i]?.data?.meta.total ?? 0) > 0);
   const change = useRef(onChange);
   useEffect(() => {

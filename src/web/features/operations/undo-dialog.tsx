@@ -1,6 +1,7 @@
 // The undo confirmation: says what comes back; Cancel has the focus. A 409 with conflicts lists the links that
 // changed since (or cannot come back) and offers "Undo anyway" (force=1); any other refusal is shown as is.
-import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { Code, Stack, Text } from '@mantine/core';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { plural } from '../../components/resource-list/format';
 import { UndoError } from './operations.queries';
 import type { Operation } from '../../../shared/bulk.schema';
@@ -29,41 +30,32 @@ export function UndoDialog({
   const message = error instanceof Error ? error.message : null;
   const n = op ? plural(op.count, 'link') : '';
   return (
-    <Modal opened={op !== null} onClose={onClose} title="Undo this operation?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <Stack>
-        <Text size="sm">
-          {op?.type === 'delete'
-            ? `The ${n} this operation deleted come back, with their clicks and statistics.`
-            : `The ${n} this operation changed get their previous values back.`}
-        </Text>
-        {message && (
-          <Alert color="red" title={conflict ? 'Some links changed since' : 'Could not undo'} role="alert" data-testid="undo-error">
-            <Stack gap={6}>
-              <Text size="sm">{conflict && op ? conflictText(op, conflict.conflictsCount) : message}</Text>
-              {conflict && (
-                <Text size="sm" data-testid="undo-conflicts">
-                  {plural(conflict.conflictsCount, 'link')} in conflict (ids): <Code>{conflict.conflicts.join(', ')}</Code>
-                  {conflict.conflictsCount > conflict.conflicts.length ? ` and ${conflict.conflictsCount - conflict.conflicts.length} more` : ''}
-                </Text>
-              )}
-            </Stack>
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            Cancel
-          </Button>
-          {conflict ? (
-            <Button color="red.9" onClick={() => onConfirm(true)} loading={pending}>
-              Undo anyway
-            </Button>
-          ) : (
-            <Button color="red.9" onClick={() => onConfirm(false)} loading={pending} disabled={!!message}>
-              Undo
-            </Button>
+    <ConfirmDialog
+      opened={op !== null}
+      title="Undo this operation?"
+      confirmLabel={conflict ? 'Undo anyway' : 'Undo'}
+      onConfirm={() => onConfirm(conflict !== null)}
+      onClose={onClose}
+      pending={pending}
+      confirmDisabled={!conflict && !!message}
+      error={message ? error : null}
+      errorTitle={conflict ? 'Some links changed since' : 'Could not undo'}
+      errorTestId="undo-error"
+      errorText={
+        <Stack gap={6}>
+          <Text size="sm">{conflict && op ? conflictText(op, conflict.conflictsCount) : message}</Text>
+          {conflict && (
+            <Text size="sm" data-testid="undo-conflicts">
+              {plural(conflict.conflictsCount, 'link')} in conflict (ids): <Code>{conflict.conflicts.join(', ')}</Code>
+              {conflict.conflictsCount > conflict.conflicts.length ? ` and ${conflict.conflictsCount - conflict.conflicts.length} more` : ''}
+            </Text>
           )}
-        </Group>
-      </Stack>
-    </Modal>
+        </Stack>
+      }
+    >
+      {op?.type === 'delete'
+        ? `The ${n} this operation deleted come back, with their clicks and statistics.`
+        : `The ${n} this operation changed get their previous values back.`}
+    </ConfirmDialog>
   );
 }

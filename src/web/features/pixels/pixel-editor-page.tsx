@@ -2,35 +2,35 @@
 import { Select, TextInput } from '@mantine/core';
 import { notify } from '../../components/resource-list/notify';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { pixelCreateSchema, type Pixel } from '../../../shared/pixel.schema';
-import { pixelEditRoute } from '../../routes/pixels';
-import { pixelQueryOptions, useCreatePixel, useUpdatePixel } from './pixels.queries';
+import { pixelQueries } from './pixels.queries';
 import { PIXEL_TYPE_OPTIONS, pixelValueHint } from './pixel-text';
 import { AnchorLink } from '../../components/router-links';
 import { EditorForm, EditorFrame } from '../../components/resource-list/editor-frame';
-import { fieldError } from '../../components/resource-list/form-errors';
-import { useSaveForm } from '../../components/resource-list/use-save-form';
+import { fieldError } from '../../lib/field-errors';
+import { forId, useSaveForm } from '../../components/resource-list/use-save-form';
 
 const FIELDS = ['name', 'type', 'value'] as const;
+const editRoute = getRouteApi('/app/pixels/$pixelId/edit');
 
 export function PixelCreatePage() {
   return <PixelForm pixel={null} />;
 }
 
 export function PixelEditPage() {
-  const { pixelId } = pixelEditRoute.useParams();
-  const { data: pixel } = useSuspenseQuery(pixelQueryOptions(pixelId));
+  const { pixelId } = editRoute.useParams();
+  const { data: pixel } = useSuspenseQuery(pixelQueries.detail(pixelId));
   return <PixelForm key={pixel.id} pixel={pixel} />;
 }
 
 function PixelForm({ pixel }: { pixel: Pixel | null }) {
   const navigate = useNavigate();
-  const create = useCreatePixel();
-  const update = useUpdatePixel(pixel?.id ?? 0);
+  const create = pixelQueries.useCreate();
+  const update = forId(pixelQueries.useUpdate(), pixel?.id ?? 0);
   const save = pixel ? update : create;
   const form = useForm<z.input<typeof pixelCreateSchema>, unknown, z.output<typeof pixelCreateSchema>>({
     resolver: zodResolver(pixelCreateSchema),

@@ -1,13 +1,13 @@
 // The pixels list: search, type filter, sort, page size and pages in the URL; edit and delete per row.
 import { Badge, Code, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import type { Pixel } from '../../../shared/pixel.schema';
 import type { PixelType } from '../../../shared/enums';
-import { pixelsRoute } from '../../routes/pixels';
-import { pixelsListQueryOptions, useDeletePixel } from './pixels.queries';
+import { pixelQueries } from './pixels.queries';
 import { PIXEL_TYPE_OPTIONS, pixelTypeLabel } from './pixel-text';
 import { IdNameListToolbar } from '../../components/resource-list/list-controls';
-import { ConfirmDialog } from '../../components/resource-list/confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ResourceListHeader, ResourceTable } from '../../components/resource-list/resource-table';
 import { RowActions } from '../../components/resource-list/row-actions';
 import { useDeleteConfirm } from '../../components/resource-list/use-delete-confirm';
@@ -16,13 +16,15 @@ import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { formatDate } from '../../components/resource-list/format';
 import { idNameColumnSort, patchListSearch } from '../../components/resource-list/list-url';
 
+const route = getRouteApi('/app/pixels');
+
 export function PixelsPage() {
-  const search = pixelsRoute.useSearch();
-  const navigate = pixelsRoute.useNavigate();
-  const list = useQuery(pixelsListQueryOptions(search));
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const list = useQuery(pixelQueries.list(search));
   const go = (patch: Partial<typeof search>) => void navigate({ search: (prev) => patchListSearch(prev, patch) });
   const sorting = idNameColumnSort(search, go);
-  const del = useDeletePixel();
+  const del = pixelQueries.useDelete();
   const deletion = useDeleteConfirm<Pixel>({ mutation: del, noun: 'pixel', meta: list.data?.meta, page: search.page, onPage: (page) => go({ page }) });
 
   return (

@@ -2,34 +2,34 @@
 import { TextInput } from '@mantine/core';
 import { notify } from '../../components/resource-list/notify';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { spaceCreateSchema, type Space } from '../../../shared/space.schema';
-import { spaceEditRoute } from '../../routes/spaces';
-import { spaceQueryOptions, useCreateSpace, useUpdateSpace } from './spaces.queries';
+import { spaceQueries } from './spaces.queries';
 import { SpaceColorPicker } from './space-color';
 import { AnchorLink } from '../../components/router-links';
 import { EditorForm, EditorFrame } from '../../components/resource-list/editor-frame';
-import { fieldError } from '../../components/resource-list/form-errors';
-import { useSaveForm } from '../../components/resource-list/use-save-form';
+import { fieldError } from '../../lib/field-errors';
+import { forId, useSaveForm } from '../../components/resource-list/use-save-form';
 
 const FIELDS = ['name', 'color'] as const;
+const editRoute = getRouteApi('/app/spaces/$spaceId/edit');
 
 export function SpaceCreatePage() {
   return <SpaceForm space={null} />;
 }
 
 export function SpaceEditPage() {
-  const { spaceId } = spaceEditRoute.useParams();
-  const { data: space } = useSuspenseQuery(spaceQueryOptions(spaceId));
+  const { spaceId } = editRoute.useParams();
+  const { data: space } = useSuspenseQuery(spaceQueries.detail(spaceId));
   return <SpaceForm key={space.id} space={space} />;
 }
 
 function SpaceForm({ space }: { space: Space | null }) {
   const navigate = useNavigate();
-  const create = useCreateSpace();
-  const update = useUpdateSpace(space?.id ?? 0);
+  const create = spaceQueries.useCreate();
+  const update = forId(spaceQueries.useUpdate(), space?.id ?? 0);
   const save = space ? update : create;
   // Create and update take the same fields here (both sent), so one schema validates both.
   const form = useForm({

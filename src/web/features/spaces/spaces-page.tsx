@@ -1,13 +1,13 @@
 // The spaces list: search, sort, page size and pages in the URL; colour, links count, edit and delete per row.
 import { Badge, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import type { Space } from '../../../shared/space.schema';
-import { spacesRoute } from '../../routes/spaces';
-import { spacesListQueryOptions, useDeleteSpace } from './spaces.queries';
+import { spaceQueries } from './spaces.queries';
 import { SpaceSwatch } from './space-color';
 import { deleteSpaceWarning, spaceColorLabel } from './space-text';
 import { IdNameListToolbar } from '../../components/resource-list/list-controls';
-import { ConfirmDialog } from '../../components/resource-list/confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ResourceListHeader, ResourceTable } from '../../components/resource-list/resource-table';
 import { RowActions } from '../../components/resource-list/row-actions';
 import { useDeleteConfirm } from '../../components/resource-list/use-delete-confirm';
@@ -16,13 +16,15 @@ import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { formatDate } from '../../components/resource-list/format';
 import { idNameColumnSort, patchListSearch } from '../../components/resource-list/list-url';
 
+const route = getRouteApi('/app/spaces');
+
 export function SpacesPage() {
-  const search = spacesRoute.useSearch();
-  const navigate = spacesRoute.useNavigate();
-  const list = useQuery(spacesListQueryOptions(search));
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const list = useQuery(spaceQueries.list(search));
   const go = (patch: Partial<typeof search>) => void navigate({ search: (prev) => patchListSearch(prev, patch) });
   const sorting = idNameColumnSort(search, go);
-  const del = useDeleteSpace();
+  const del = spaceQueries.useDelete();
   const deletion = useDeleteConfirm<Space>({ mutation: del, noun: 'space', meta: list.data?.meta, page: search.page, onPage: (page) => go({ page }) });
 
   return (

@@ -3,28 +3,34 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { TAG_NAME_MAX, type Tag } from '../../../shared/tag.schema';
 import { ApiError } from '../../lib/api-client';
-import { fieldMessage } from '../../components/resource-list/form-errors';
+import { capitalised, mapApiErrors } from '../../lib/field-errors';
 import { notify } from '../../components/resource-list/notify';
 import { SpaceColorPicker } from '../spaces/space-color';
-import { useSaveTag } from './tags.queries';
+import { tagQueries } from './tags.queries';
 
 /** `tag`: the one to edit; null: a new one. */
 export function TagEditModal({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
   const [name, setName] = useState(tag?.name ?? '');
   const [color, setColor] = useState(tag?.color ?? 1);
-  const save = useSaveTag(tag?.id ?? null);
-  const errors = save.error instanceof ApiError ? save.error.errors : {};
-  const other = save.error && !errors.name && !errors.color ? (save.error as Error).message : null;
-  const submit = () =>
-    save.mutate(
-      { name, color },
-      {
-        onSuccess: (saved) => {
-          notify.success(tag ? `Tag “${saved.name}” saved.` : `Tag “${saved.name}” created.`);
-          onClose();
-        },
+  const create = tagQueries.useCreate();
+  const update = tagQueries.useUpdate();
+  const save = tag ? update : create;
+  const mapped = save.error instanceof ApiError && save.error.status === 422 ? mapApiErrors(save.error.errors, { fields: ['name', 'color'] }) : null;
+  const errorOf = (field: 'name' | 'color') => {
+    const found = mapped?.fields.find((f) => f.path === field);
+    return found && capitalised(found.message);
+  };
+  const other = save.error && !errorOf('name') && !errorOf('color') ? save.error.message : null;
+  const submit = () => {
+    const done = {
+      onSuccess: (saved: Tag) => {
+        notify.success(tag ? `Tag “${saved.name}” saved.` : `Tag “${saved.name}” created.`);
+        onClose();
       },
-    );
+    };
+    if (tag) update.mutate({ id: tag.id, body: { name, color } }, done);
+    else create.mutate({ name, color }, done);
+  };
   return (
     <Modal opened onClose={onClose} title={tag ? `Edit tag ${tag.name}` : 'New tag'}>
       <form
@@ -41,9 +47,9 @@ export function TagEditModal({ tag, onClose }: { tag: Tag | null; onClose: () =>
             maxLength={TAG_NAME_MAX}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name?.[0] ? fieldMessage(errors.name[0], 'name') : other}
+            error={errorOf('name') ?? other}
           />
-          <SpaceColorPicker value={color} onChange={setColor} error={errors.color?.[0] && fieldMessage(errors.color[0], 'color')} />
+          <SpaceColorPicker value={color} onChange={setColor} error={errorOf('color')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -3,7 +3,7 @@
 import { Group, MultiSelect, SegmentedControl } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { LinkListQuery } from '../../../shared/link-list.schema';
-import { tagsLookup } from './tags.queries';
+import { tagQueries } from './tags.queries';
 
 export interface TagFilterProps {
   query: Pick<LinkListQuery, 'tag' | 'tag_mode'>;
@@ -13,7 +13,7 @@ export interface TagFilterProps {
 }
 
 export function TagFilter({ query, onChange, open = false }: TagFilterProps) {
-  const tags = useQuery(tagsLookup());
+  const tags = useQuery(tagQueries.lookup());
   const value = query.tag ?? [];
   // Names in the URL that no tag has (any longer) stay selectable, so that they can be removed.
   const names = [...new Set([...(tags.data ?? []).map((t) => t.name), ...value])];

@@ -3,7 +3,7 @@
 import { TagsInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { TAG_NAME_MAX, TAGS_PER_LINK_MAX, tagKey } from '../../../shared/tag.schema';
-import { tagsLookup } from './tags.queries';
+import { tagQueries } from './tags.queries';
 
 export interface TagPickerProps {
   value: string[];
@@ -24,7 +24,7 @@ export function cleanTagNames(names: string[]): string[] {
 }
 
 export function TagPicker({ value, onChange, error }: TagPickerProps) {
-  const tags = useQuery(tagsLookup());
+  const tags = useQuery(tagQueries.lookup());
   return (
     <TagsInput
       label="Tags"

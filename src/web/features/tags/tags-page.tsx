@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import type { Tag } from '../../../shared/tag.schema';
-import { tagsRoute } from '../../routes/tags';
-import { tagsListQueryOptions, useDeleteTag } from './tags.queries';
+import { tagQueries } from './tags.queries';
 import { TagEditModal } from './tag-edit-modal';
 import { SpaceSwatch } from '../spaces/space-color';
 import { spaceColorLabel } from '../spaces/space-text';
 import { IdNameListToolbar } from '../../components/resource-list/list-controls';
-import { ConfirmDialog } from '../../components/resource-list/confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ResourceTable } from '../../components/resource-list/resource-table';
 import { RowActions } from '../../components/resource-list/row-actions';
 import { useDeleteConfirm } from '../../components/resource-list/use-delete-confirm';
@@ -21,13 +21,15 @@ import { PageHeader } from '../../components/page-header';
 import { formatDate, plural } from '../../components/resource-list/format';
 import { idNameColumnSort, patchListSearch } from '../../components/resource-list/list-url';
 
+const route = getRouteApi('/app/tags');
+
 export function TagsPage() {
-  const search = tagsRoute.useSearch();
-  const navigate = tagsRoute.useNavigate();
-  const list = useQuery(tagsListQueryOptions(search));
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const list = useQuery(tagQueries.list(search));
   const go = (patch: Partial<typeof search>) => void navigate({ search: (prev) => patchListSearch(prev, patch) });
   const sorting = idNameColumnSort(search, go);
-  const deletion = useDeleteConfirm<Tag>({ mutation: useDeleteTag(), noun: 'tag', meta: list.data?.meta, page: search.page, onPage: (page) => go({ page }) });
+  const deletion = useDeleteConfirm<Tag>({ mutation: tagQueries.useDelete(), noun: 'tag', meta: list.data?.meta, page: search.page, onPage: (page) => go({ page }) });
   /** The tag in the modal: a tag, 'new', or none. */
   const [editing, setEditing] = useState<Tag | 'new' | null>(null);
   const newButton = (

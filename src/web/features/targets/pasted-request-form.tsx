@@ -4,7 +4,7 @@ import { Button, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@ma
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { visitorPreviewQuerySchema, type ResolvedVisitor } from '../../../shared/visitor-preview.schema';
-import { ApiError } from '../../lib/api-client';
+import { applyApiErrors } from '../../lib/field-errors';
 import { useResolveVisitor } from './visitor.queries';
 
 interface PastedRequest {
@@ -14,11 +14,11 @@ interface PastedRequest {
 }
 
 const LABELS: Record<keyof PastedRequest, string> = { user_agent: 'User-Agent', ip: 'IP address', accept_language: 'Accept-Language' };
+const FIELDS = Object.keys(LABELS) as (keyof PastedRequest)[];
 
-/** The API's "The ip field must be…" in the form's words ("IP address must be…"). */
+/** A field's predicate ("must be…", the schema's or the API's: lib/field-errors.ts) in the form's words ("IP address must be…"). */
 function inWords(field: keyof PastedRequest, message: string): string {
-  const rest = message.replace(/^The \S+ field /, '').replace(/^Invalid input$/, 'is not valid.');
-  return `${LABELS[field]} ${rest}`;
+  return `${LABELS[field]} ${message === 'Invalid input' ? 'is not valid.' : message}`;
 }
 
 export function PastedRequestForm({ onResolved }: { onResolved: (v: ResolvedVisitor) => void }) {
@@ -32,11 +32,8 @@ export function PastedRequestForm({ onResolved }: { onResolved: (v: ResolvedVisi
     try {
       onResolved(await resolve.mutateAsync(values));
     } catch (err) {
-      if (err instanceof ApiError && err.status === 422) {
-        for (const [field, msgs] of Object.entries(err.errors)) {
-          if (field in LABELS) form.setError(field as keyof PastedRequest, { type: 'server', message: msgs[0] ?? '' });
-        }
-      } else form.setError('root', { message: err instanceof Error ? err.message : 'The server could not read this request.' });
+      const { other } = applyApiErrors(err, { fields: FIELDS }, form.setError, (_path, predicate) => predicate);
+      if (other.length) form.setError('root', { message: other.join(' ') });
     }
   });
   const message = (f: keyof PastedRequest) => (e[f]?.message ? inWords(f, e[f].message) : undefined);

@@ -7,7 +7,7 @@ import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-
 import type { TargetsType } from '../../../shared/enums';
 import { LIMITS } from '../../../shared/enums';
 import { ROTATION_WEIGHT, checkTargets, rotationWeightIssue } from '../../../shared/targets';
-import { ConfirmModal } from '../../components/confirm-modal';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { LinkFormValues } from '../links/link-form-values';
 import { TargetKeyInput } from './target-key-input';
 import { linkFieldMessage } from '../links/link-field-messages';
@@ -163,20 +163,21 @@ export function TargetsEditor() {
           </Group>
         </>
       )}
-      <ConfirmModal
+      <ConfirmDialog
         opened={pendingType !== null}
         title="Change the targeting type?"
-        message={`The ${fields.length} rule${fields.length === 1 ? '' : 's'} of ${type ? TARGETS_TYPE_LABELS[type] : 'this type'} will be removed${
-          pendingType?.to ? `, and you start with ${TARGETS_TYPE_LABELS[pendingType.to]}` : ''
-        }.`}
         confirmLabel="Remove rules and change"
         onConfirm={() => {
           replace([]);
           setValue('targets_type', pendingType?.to ?? null, { shouldDirty: true });
           setPendingType(null);
         }}
-        onCancel={() => setPendingType(null)}
-      />
+        onClose={() => setPendingType(null)}
+      >
+        {`The ${fields.length} rule${fields.length === 1 ? '' : 's'} of ${type ? TARGETS_TYPE_LABELS[type] : 'this type'} will be removed${
+          pendingType?.to ? `, and you start with ${TARGETS_TYPE_LABELS[pendingType.to]}` : ''
+        }.`}
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -2,7 +2,7 @@
 // they lose the users pages at once and cannot undo it themselves.
 import { Text } from '@mantine/core';
 import type { UserRole } from '../../../shared/enums';
-import { ConfirmDialog } from '../../components/resource-list/confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 
 /** Whether setting `role` on `user` takes the signed-in admin's (`meId`) own admin role away. */
 export function isSelfDemotion(meId: number | undefined, user: { id: number; role: UserRole }, role: UserRole): boolean {

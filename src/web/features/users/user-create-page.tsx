@@ -5,13 +5,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { userCreateSchema } from '../../../shared/user.schema';
-import { useCreateUser, type CreatedUser } from './users.queries';
+import { userQueries, type CreatedUser } from './users.queries';
 import { AdminOnly } from './admin-only';
 import { RoleField } from './role-field';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { EditorForm, EditorFrame } from '../../components/resource-list/editor-frame';
 import { OneTimeSecret } from '../../components/resource-list/one-time-secret';
-import { fieldError } from '../../components/resource-list/form-errors';
+import { fieldError } from '../../lib/field-errors';
 import { useSaveForm } from '../../components/resource-list/use-save-form';
 
 export function UserCreatePage() {
@@ -23,7 +23,7 @@ export function UserCreatePage() {
 }
 
 function UserCreateForm() {
-  const create = useCreateUser();
+  const create = userQueries.useCreate<CreatedUser>();
   const [created, setCreated] = useState<CreatedUser | null>(null);
   const form = useForm<z.input<typeof userCreateSchema>, unknown, z.output<typeof userCreateSchema>>({
     resolver: zodResolver(userCreateSchema),

@@ -9,15 +9,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { userUpdateSchema, type User, type UserUpdate } from '../../../shared/user.schema';
 import { accountQueryOptions } from '../../lib/session.queries';
-import { userQueryOptions, useUpdateUser } from './users.queries';
+import { userQueries } from './users.queries';
 import { AdminOnly } from './admin-only';
 import { RoleField } from './role-field';
 import { SelfDemoteDialog, isSelfDemotion } from './self-demote-dialog';
 import { AnchorLink } from '../../components/router-links';
 import { EditorForm, EditorFrame } from '../../components/resource-list/editor-frame';
-import { fieldError } from '../../components/resource-list/form-errors';
+import { fieldError } from '../../lib/field-errors';
 import { notify } from '../../components/resource-list/notify';
-import { useSaveForm, type SaveMutation } from '../../components/resource-list/use-save-form';
+import { forId, useSaveForm } from '../../components/resource-list/use-save-form';
 
 const editRoute = getRouteApi('/app/users/$userId/edit');
 
@@ -31,17 +31,17 @@ export function UserEditPage() {
 
 function UserEdit() {
   const { userId } = editRoute.useParams();
-  const { data: user } = useSuspenseQuery(userQueryOptions(userId));
+  const { data: user } = useSuspenseQuery(userQueries.detail(userId));
   return <UserEditForm key={user.id} user={user} />;
 }
 
 function UserEditForm({ user }: { user: User }) {
   const navigate = useNavigate();
-  const update = useUpdateUser();
+  const update = userQueries.useUpdate();
   const me = useQuery(accountQueryOptions());
   /** Valid values that take your own admin role away, while they wait for a confirmation. */
   const [demoting, setDemoting] = useState<UserUpdate | null>(null);
-  const save: SaveMutation<UserUpdate, User> = { mutate: (body, options) => update.mutate({ id: user.id, body }, options) };
+  const save = forId(update, user.id);
   const form = useForm<z.input<typeof userUpdateSchema>, unknown, z.output<typeof userUpdateSchema>>({
     resolver: zodResolver(userUpdateSchema),
     defaultValues: { name: user.name, role: user.role },

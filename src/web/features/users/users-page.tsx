@@ -3,23 +3,25 @@
 import { useState } from 'react';
 import { Badge, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import { notify } from '../../components/resource-list/notify';
 import type { User } from '../../../shared/user.schema';
 import type { UserRole } from '../../../shared/enums';
-import { usersRoute } from '../../routes/users';
 import { accountQueryOptions } from '../../lib/session.queries';
-import { usersListQueryOptions, useDeleteUser, useUpdateUser } from './users.queries';
+import { userQueries } from './users.queries';
 import { AdminOnly } from './admin-only';
 import { BackupStatus } from './backup-status';
 import { SelfDemoteDialog, isSelfDemotion } from './self-demote-dialog';
 import { IdNameListToolbar } from '../../components/resource-list/list-controls';
-import { ConfirmDialog } from '../../components/resource-list/confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ResourceListHeader, ResourceTable } from '../../components/resource-list/resource-table';
 import { RowActions } from '../../components/resource-list/row-actions';
 import { useDeleteConfirm } from '../../components/resource-list/use-delete-confirm';
 import { SortableTh } from '../../components/sortable-th';
 import { formatDate } from '../../components/resource-list/format';
 import { idNameColumnSort, patchListSearch } from '../../components/resource-list/list-url';
+
+const route = getRouteApi('/app/users');
 
 const ROLE_OPTIONS = [
   { value: 'user', label: 'User' },
@@ -35,15 +37,15 @@ export function UsersPage() {
 }
 
 function UsersList() {
-  const search = usersRoute.useSearch();
-  const navigate = usersRoute.useNavigate();
-  const list = useQuery(usersListQueryOptions(search));
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const list = useQuery(userQueries.list(search));
   const me = useQuery(accountQueryOptions());
   const go = (patch: Partial<typeof search>) => void navigate({ search: (prev) => patchListSearch(prev, patch) });
   const sorting = idNameColumnSort(search, go);
-  const del = useDeleteUser();
+  const del = userQueries.useDelete();
   const deletion = useDeleteConfirm<User>({ mutation: del, noun: 'user', meta: list.data?.meta, page: search.page, onPage: (page) => go({ page }) });
-  const update = useUpdateUser();
+  const update = userQueries.useUpdate();
   /** Your own row, while the demotion waits for a confirmation. */
   const [demotingSelf, setDemotingSelf] = useState<User | null>(null);
   const announce = (u: User) => notify.success(`${u.name} is now ${u.role === 'admin' ? 'an admin' : 'a user'}.`);

@@ -1,7 +1,7 @@
 // UTM templates of the account (GET/POST/DELETE /api/v1/utm-templates): the editor's picker and the account page.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { fetchAll } from '../links/lookups.queries';
+import { fetchAll } from '../../lib/resource-queries';
 import type { UtmTemplate, UtmTemplateCreate } from '../../../shared/utm-template.schema';
 
 export const utmTemplateKeys = { all: ['utm-templates'] as const };

@@ -9,8 +9,8 @@ import { ButtonLink, AnchorLink } from '../../components/router-links';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { ListPagination } from '../../components/list-pagination';
 import { notify } from '../../components/resource-list/notify';
-import { deliveriesQueryOptions, webhookQueryOptions } from './webhooks.queries';
-import { useSendTestEvent, useUpdateWebhook } from './webhooks.mutations';
+import { deliveriesQueryOptions, webhookQueries } from './webhooks.queries';
+import { useSendTestEvent } from './webhooks.mutations';
 import { responseSummary, scopeLabel } from './webhook-text';
 import { EventBadges, WebhookState, failedReason } from './webhook-state';
 import { WebhookSecretCard } from './webhook-secret-card';
@@ -23,13 +23,13 @@ export function WebhookDetailsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   // Refreshes by itself while deliveries wait (so does the log).
-  const { data: current } = useSuspenseQuery({ ...webhookQueryOptions(webhookId), refetchInterval: (q) => (q.state.data?.pending_deliveries ? 3000 : false) });
+  const { data: current } = useSuspenseQuery({ ...webhookQueries.detail(webhookId), refetchInterval: (q) => (q.state.data?.pending_deliveries ? 3000 : false) });
   const log = useQuery(deliveriesQueryOptions(webhookId, search, current.pending_deliveries > 0));
-  const update = useUpdateWebhook(webhookId);
+  const update = webhookQueries.useUpdate();
   const test = useSendTestEvent(webhookId);
 
   const toggle = () =>
-    update.mutate({ enabled: current.enabled ? 0 : 1 }, { onSuccess: (h) => notify.success(h.enabled ? 'The webhook is enabled.' : 'The webhook is disabled.') });
+    update.mutate({ id: webhookId, body: { enabled: current.enabled ? 0 : 1 } }, { onSuccess: (h) => notify.success(h.enabled ? 'The webhook is enabled.' : 'The webhook is disabled.') });
   const sendTest = () =>
     test.mutate(undefined, {
       onSuccess: (d) =>

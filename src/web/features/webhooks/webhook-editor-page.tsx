@@ -7,18 +7,18 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { WEBHOOK_EVENTS, webhookCreateSchema, type Webhook } from '../../../shared/webhook.schema';
+import { webhookCreateSchema, type Webhook } from '../../../shared/webhook.schema';
+import { WEBHOOK_EVENTS } from '../../../shared/enums';
 import { withDefaultScheme } from '../../../shared/fields';
-import { webhookQueryOptions } from './webhooks.queries';
-import { useCreateWebhook, useUpdateWebhook } from './webhooks.mutations';
+import { webhookQueries } from './webhooks.queries';
 import { EVENT_LABELS } from './webhook-text';
 import { LinkPicker } from './link-picker';
-import { spacesLookup } from '../links/lookups.queries';
+import { spaceQueries } from '../spaces/spaces.queries';
 import { notify } from '../../components/resource-list/notify';
 import { AnchorLink } from '../../components/router-links';
 import { EditorForm, EditorFrame } from '../../components/resource-list/editor-frame';
-import { fieldError } from '../../components/resource-list/form-errors';
-import { useSaveForm } from '../../components/resource-list/use-save-form';
+import { fieldError } from '../../lib/field-errors';
+import { forId, useSaveForm } from '../../components/resource-list/use-save-form';
 
 const FIELDS = ['url', 'events', 'space_id', 'link_id', 'secret', 'enabled'] as const;
 type Scope = 'all' | 'space' | 'link';
@@ -30,16 +30,16 @@ export function WebhookCreatePage() {
 
 export function WebhookEditPage() {
   const { webhookId } = route.useParams();
-  const { data: hook } = useSuspenseQuery(webhookQueryOptions(webhookId));
+  const { data: hook } = useSuspenseQuery(webhookQueries.detail(webhookId));
   return <WebhookForm key={hook.id} hook={hook} />;
 }
 
 function WebhookForm({ hook }: { hook: Webhook | null }) {
   const navigate = useNavigate();
-  const create = useCreateWebhook();
-  const update = useUpdateWebhook(hook?.id ?? 0);
+  const create = webhookQueries.useCreate();
+  const update = forId(webhookQueries.useUpdate(), hook?.id ?? 0);
   const save = hook ? update : create;
-  const spaces = useQuery(spacesLookup());
+  const spaces = useQuery(spaceQueries.lookup());
   const [scope, setScope] = useState<Scope>(hook?.link_id ? 'link' : hook?.space_id ? 'space' : 'all');
   const form = useForm<z.input<typeof webhookCreateSchema>, unknown, z.output<typeof webhookCreateSchema>>({
     resolver: zodResolver(webhookCreateSchema),

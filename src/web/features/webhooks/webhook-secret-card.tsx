@@ -7,9 +7,9 @@ import { IconEye, IconEyeOff, IconRefresh } from '@tabler/icons-react';
 import type { Webhook } from '../../../shared/webhook.schema';
 import { REPLAY_WINDOW_S } from '../../../shared/webhook.schema';
 import { CopyButton } from '../../components/copy-button';
-import { ConfirmDialog } from '../../components/resource-list/confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/resource-list/notify';
-import { useUpdateWebhook } from './webhooks.mutations';
+import { webhookQueries } from './webhooks.queries';
 
 const VERIFY = `// Node.js: verify before trusting the body (raw bytes, not re-encoded JSON)
 const [t, sig] = header.match(/^t=(\\d+),sha256=([0-9a-f]{64})$/).slice(1);
@@ -20,11 +20,11 @@ const ok = fresh && crypto.timingSafeEqual(Buffer.from(sig, 'hex'), Buffer.from(
 export function WebhookSecretCard({ hook }: { hook: Webhook }) {
   const [shown, setShown] = useState(false);
   const [asking, setAsking] = useState(false);
-  const update = useUpdateWebhook(hook.id);
+  const update = webhookQueries.useUpdate();
   const secret = hook.secret ?? '';
   const rotate = () =>
     update.mutate(
-      { rotate_secret: 1 },
+      { id: hook.id, body: { rotate_secret: 1 } },
       {
         onSuccess: () => {
           setAsking(false);

@@ -4,10 +4,9 @@ import { Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { Webhook } from '../../../shared/webhook.schema';
-import { webhooksListQueryOptions } from './webhooks.queries';
-import { useDeleteWebhook } from './webhooks.mutations';
+import { webhookQueries } from './webhooks.queries';
 import { scopeLabel } from './webhook-text';
-import { ConfirmDialog } from '../../components/resource-list/confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ResourceListHeader, ResourceTable } from '../../components/resource-list/resource-table';
 import { RowActions } from '../../components/resource-list/row-actions';
 import { useDeleteConfirm } from '../../components/resource-list/use-delete-confirm';
@@ -22,9 +21,9 @@ const route = getRouteApi('/app/webhooks');
 export function WebhooksPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const list = useQuery(webhooksListQueryOptions(search));
+  const list = useQuery(webhookQueries.list(search));
   const go = (patch: Partial<typeof search>) => void navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }) });
-  const del = useDeleteWebhook();
+  const del = webhookQueries.useDelete();
   const narrow = usePhoneWidth();
   const deletion = useDeleteConfirm<Webhook & { name: string }>({ mutation: del, noun: 'webhook', meta: list.data?.meta, page: search.page, onPage: (page) => go({ page }) });
 
