@@ -6,9 +6,8 @@ import { sql, type Insertable, type Kysely, type Selectable, type Updateable, ty
 import type { Database } from '../db/schema';
 import { newestPage } from '../db/newest-page';
 import type { ImportsTable } from '../db/schema-features';
-import { isPostgres } from '../db/dialect';
 import { storeNewLinks } from '../links/core/link-writer';
-import type { NewLinkRow } from '../links/core/link-store';
+import { takenAliases, type NewLinkRow } from '../links/core/link-store';
 import { nowIso } from '../db/sql-values';
 import type { ImportFailure, ImportJob, ImportSource, ImportStatus, OnConflict } from '../../shared/import.schema';
 
@@ -171,12 +170,9 @@ export class ImportsRepo {
     return out;
   }
 
-  /** Which of `aliases` are taken on domain `domainId` (null: the default domain). */
-  async takenAliases(domainId: number | null, aliases: string[]): Promise<Set<string>> {
-    if (!aliases.length) return new Set();
-    const domain = isPostgres(this.db) ? sql<number>`coalesce(domain_id, 0)` : sql<number>`ifnull(domain_id, 0)`;
-    const rows = await this.db.selectFrom('links').select('alias').where(domain, '=', domainId ?? 0).where('alias', 'in', aliases).execute();
-    return new Set(rows.map((r) => r.alias));
+  /** Which of `aliases` are taken on domain `domainId` (null: the default domain): the links store's check. */
+  takenAliases(domainId: number | null, aliases: string[]): Promise<Set<string>> {
+    return takenAliases(this.db, domainId, aliases);
   }
 
   /**

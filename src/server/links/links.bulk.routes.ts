@@ -19,13 +19,13 @@ import {
 import { fieldError, validationError } from '../http/errors';
 import { nowIso } from '../db/sql-values';
 import { isUniqueViolation } from '../db/errors';
-import { LinksRepo } from './links.repo';
 import { LinksBulkRepo, type Trx } from './links.bulk.repo';
 import { BulkCreator } from './links.bulk-create';
 import { OperationsRepo } from '../operations/operations.repo';
 import { presentOperation } from '../operations/operation.presenter';
 import { envelope } from '../../shared/objects/common.object';
 import { fieldsOfBulkChanges, type StateField } from './history/link-state';
+import { ownedRefs, refIssues } from './core/link-checks';
 import { bulkCreateDryRunObject, bulkCreateResultObject, bulkDryRunObject, bulkResultObject } from '../../shared/objects/bulk.object';
 import { bulkUpdateExample, bulkUpdateResultExample } from './links.bulk.examples';
 
@@ -56,7 +56,6 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
   const creator = new BulkCreator(ctx);
   const { writer } = app.links;
   const bulk = new LinksBulkRepo(ctx.db);
-  const links = new LinksRepo(ctx.db.kysely);
   const operations = new OperationsRepo(ctx.db.kysely);
   const tags = ['Bulk'];
 
@@ -141,14 +140,9 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
     const s = selectionOf(request.body);
     if (!isExplicit(s)) throw fieldError('ids', SELECTION_REQUIRED);
     if (!Object.keys(changes).length) throw fieldError('set', `Send at least one field to change under set: ${BULK_FIELDS.join(', ')}.`);
-    const issues: { field: string; message: string }[] = [];
-    if (changes.space_id && !(await links.ownedIds('spaces', userId, [changes.space_id])).size) {
-      issues.push({ field: 'set.space_id', message: 'must be one of your spaces.' });
-    }
-    if (changes.pixel_ids?.length) {
-      const own = await links.ownedIds('pixels', userId, changes.pixel_ids);
-      changes.pixel_ids.forEach((p, i) => !own.has(p) && issues.push({ field: `set.pixel_ids.${i}`, message: 'must be one of your pixels.' }));
-    }
+    // The pipeline's reference check, on the fields `set` names (`set.space_id`, `set.pixel_ids.2`).
+    const refs = { space_id: changes.space_id, pixel_ids: changes.pixel_ids };
+    const issues = refIssues(refs, await ownedRefs(ctx.db.kysely, userId, [refs]), (field) => `set.${field}`);
     if (issues.length) throw validationError(issues);
     const end = changes.active_period_end_at;
     const checkEnd = end

@@ -69,10 +69,4 @@ export class LinksRepo {
       tagsByLink,
     };
   }
-
-  async ownedIds(table: 'spaces' | 'pixels' | 'domains', userId: number, ids: number[]): Promise<Set<number>> {
-    if (!ids.length) return new Set();
-    const rows = await this.db.selectFrom(table).select('id').where('user_id', '=', userId).where('id', 'in', ids).execute();
-    return new Set(rows.map((r) => r.id));
-  }
 }

@@ -10,7 +10,7 @@ import { setLinkTags, resolveTags } from '../../tags/tags.repo';
 import type { LinkWriter } from '../core/link-writer';
 import { ownedRefs } from '../core/link-checks';
 import { aliasTaken, insertLinks } from '../core/link-store';
-import { readStates, type LinkState } from './link-state';
+import { columnsOf, readStates, type LinkState } from './link-state';
 import { changesAfter, findRevision, stateAfter } from './revisions.repo';
 
 type Db = Kysely<Database>;
@@ -80,30 +80,5 @@ function complete(s: Partial<LinkState>): LinkState {
     og_title: s.og_title ?? null,
     og_description: s.og_description ?? null,
     og_image: s.og_image ?? null,
-  };
-}
-
-/** The links columns of a state (pixels and tags live in their own tables). */
-function columnsOf(s: LinkState) {
-  return {
-    url: s.url,
-    alias: s.alias,
-    domain_id: s.domain_id,
-    title: s.title,
-    space_id: s.space_id,
-    redirect_password_hash: s.redirect_password,
-    sensitive_content: s.sensitive_content,
-    privacy: s.privacy,
-    password_hash: s.password,
-    active_period_start_at: s.active_period_start_at,
-    active_period_end_at: s.active_period_end_at,
-    clicks_limit: s.clicks_limit,
-    expiration_url: s.expiration_url,
-    targets_type: s.targets_type,
-    targets: JSON.stringify(s.targets),
-    disabled: s.disabled,
-    og_title: s.og_title,
-    og_description: s.og_description,
-    og_image: s.og_image,
   };
 }

@@ -1,7 +1,7 @@
 // A link's writable state, as history sees it: every field an API body can set (the UTM fields are part of
 // the url), with pixels and tags as sorted lists and the two passwords as their hashes. Read for many links
 // at once (before and after a write, within its transaction) and compared field by field.
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database, LinksTable } from '../../db/schema';
 import { inIds } from '../core/link-sql';
 import { parseStoredTargets, type Target } from '../../../shared/targets';
@@ -70,6 +70,13 @@ const COLUMN_OF = {
 
 type RowField = keyof typeof COLUMN_OF;
 const isRowField = (f: StateField): f is RowField => f in COLUMN_OF;
+
+/** The links columns of a whole state, by the same map readStates reads them with (pixels and tags have their own tables). */
+export function columnsOf(state: LinkState): Pick<Insertable<LinksTable>, (typeof COLUMN_OF)[RowField]> {
+  const out: Record<string, unknown> = {};
+  for (const f of STATE_FIELDS.filter(isRowField)) out[COLUMN_OF[f]] = f === 'targets' ? JSON.stringify(state.targets) : state[f];
+  return out as unknown as Pick<Insertable<LinksTable>, (typeof COLUMN_OF)[RowField]>;
+}
 
 /** Links read per query: one bound parameter holds the ids on both databases. */
 const CHUNK = 5000;
