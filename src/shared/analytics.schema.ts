@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { MAX_ID, flag01, queryEnum, queryInt } from './fields';
 import { dateField, timeZoneField } from './stats.schema';
 import { ANALYTICS_DIMENSIONS, ANALYTICS_INTERVALS } from './enums';
-import type { analyticsGroupObject, analyticsObject, analyticsPeriodObject, analyticsPointObject } from './objects/analytics.object';
+import type { analyticsGroupObject, analyticsObject, analyticsPeriodObject, analyticsPointObject, importedClicksObject } from './objects/analytics.object';
 
 
 export type AnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
@@ -78,6 +78,8 @@ export type AnalyticsGroup = z.output<typeof analyticsGroupObject>;
 /** One period: totals, series, and with `group_by` the top values and `others` (the rest summed). */
 export type AnalyticsPeriod = z.output<typeof analyticsPeriodObject>;
 export type AnalyticsBody = z.output<typeof analyticsObject>;
+/** Clicks counted by another shortener before an import (`imported` of the stats answers): no dates, no details. */
+export type ImportedClicks = z.output<typeof importedClicksObject>;
 
 /** One Server-Sent Events message of `GET /api/v1/stats/live` (event `clicks`, one a second). */
 export interface LiveClicksMessage {

@@ -123,3 +123,22 @@ describe('008-analytics', () => {
     await db.close();
   });
 });
+
+describe('019-imported-clicks', () => {
+  it('gives links that already exist no imported clicks, and the copies of deleted links the same columns', async () => {
+    const { db, s } = await migratedFrom002();
+    expect(s.prepare('SELECT id, clicks, imported_clicks, imported_at FROM links ORDER BY id').all()).toEqual([
+      { id: 1, clicks: 0, imported_clicks: 0, imported_at: null },
+      { id: 2, clicks: 0, imported_clicks: 0, imported_at: null },
+    ]);
+    const columns = (table: string) => (s.prepare(`SELECT name FROM pragma_table_info('${table}')`).pluck().all() as string[]).filter((c) => c.startsWith('imported'));
+    expect(columns('operation_deleted_links')).toEqual(columns('links'));
+    expect(columns('links')).toEqual(['imported_clicks', 'imported_at']);
+    // The account's sum reads only the imported links, by the partial index.
+    s.prepare("UPDATE links SET clicks = 7, imported_clicks = 7, imported_at = '2026-01-01T00:00:00.000Z' WHERE id = 2").run();
+    const plan = s.prepare('EXPLAIN QUERY PLAN SELECT sum(imported_clicks) FROM links WHERE user_id = ? AND imported_clicks > 0').all(1) as { detail: string }[];
+    expect(plan.map((p) => p.detail).join(' ')).toMatch(/links_user_imported/);
+    expect(s.prepare('SELECT sum(imported_clicks) FROM links WHERE user_id = 1 AND imported_clicks > 0').pluck().get()).toBe(7);
+    await db.close();
+  });
+});

@@ -92,6 +92,10 @@ export interface LinksTable {
   og_title: string | null;
   og_description: string | null;
   og_image: string | null;
+  /** Clicks counted by the shortener a link was imported from, included in `clicks` (migration 019). */
+  imported_clicks: Generated<number>;
+  /** When those clicks were imported (ISO); null when there are none. */
+  imported_at: string | null;
 }
 
 export interface LinkPixelsTable {

@@ -37,6 +37,8 @@ export function presentLink(row: LinkRow, rel: Related, baseUrl: string, now = n
     og_description: row.og_description,
     og_image: row.og_image,
     clicks: row.clicks,
+    imported_clicks: row.imported_clicks,
+    imported_at: row.imported_at,
     space: space ? { id: space.id, name: space.name, color: space.color } : null,
     domain: domain ? { id: domain.id, name: domain.name, url: origin } : null,
     pixels: (rel.pixelsByLink.get(row.id) ?? []).map((p) => ({ id: p.id, name: p.name, type: p.type as PixelType })),

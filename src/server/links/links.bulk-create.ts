@@ -61,7 +61,7 @@ export class BulkCreator {
       ? await this.ctx.db.kysely.selectFrom('tags').select(['id', 'name', 'name_key', 'color']).where('user_id', '=', userId).where('name_key', 'in', names).execute()
       : [];
     const byKey = new Map(known.map((t) => [t.name_key, { id: t.id, name: t.name, color: t.color }]));
-    const rows = values.map((v, i) => ({ ...v, id: -(i + 1), clicks: 0 }) as LinkRow);
+    const rows = values.map((v, i) => ({ ...v, id: -(i + 1), clicks: v.clicks ?? 0, imported_clicks: v.imported_clicks ?? 0, imported_at: v.imported_at ?? null }) as LinkRow);
     const related = await this.repo.related(rows); // negative ids: no stored pixels, so they come from the input
     const pixels = await this.ctx.db.kysely.selectFrom('pixels').select(['id', 'name', 'type']).where('id', 'in', [0, ...new Set(pixelIds.flat())]).execute();
     const byPixel = new Map(pixels.map((p) => [p.id, p]));

@@ -40,6 +40,8 @@ export const linkExample: Link = {
   og_description: null,
   og_image: null,
   clicks: 0,
+  imported_clicks: 0,
+  imported_at: null,
   space: null,
   domain: { id: 2, name: 'go.example.com', url: 'https://go.example.com' },
   pixels: [],

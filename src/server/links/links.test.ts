@@ -20,7 +20,7 @@ afterAll(async () => t.close());
 const LINK_KEYS = [
   'active_period_end_at', 'active_period_start_at', 'alias', 'clicks', 'clicks_limit', 'created_at', 'disabled', 'domain',
   'expiration_url', 'id', 'password', 'pixels', 'privacy', 'redirect_password', 'sensitive_content', 'short_url', 'space',
-  'status', 'tags', 'targets', 'targets_type', 'title', 'updated_at', 'url', 'utm_campaign', 'utm_content', 'utm_medium', 'utm_source', 'utm_term', 'og_description', 'og_image', 'og_title',
+  'status', 'tags', 'targets', 'targets_type', 'title', 'updated_at', 'url', 'utm_campaign', 'utm_content', 'utm_medium', 'utm_source', 'utm_term', 'og_description', 'og_image', 'og_title', 'imported_clicks', 'imported_at',
 ].sort();
 
 describe('store link', () => {

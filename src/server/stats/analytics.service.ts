@@ -6,12 +6,13 @@
 // rollups too; anything else from the raw events.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { CLICK_DIMENSIONS, DEFAULT_TARGET, type AnalyticsBody, type AnalyticsDimension, type AnalyticsGroup, type AnalyticsPeriod, type AnalyticsPoint, type AnalyticsQuery } from '../../shared/analytics.schema';
+import { CLICK_DIMENSIONS, DEFAULT_TARGET, type AnalyticsBody, type AnalyticsDimension, type AnalyticsGroup, type AnalyticsPeriod, type AnalyticsPoint, type AnalyticsQuery, type ImportedClicks } from '../../shared/analytics.schema';
 import { addDays, dayInZone } from '../../shared/time-zone';
 import { fieldError, notFound } from '../http/errors';
 import type { AnalyticsRepo} from './analytics.repo';
 import { type AnalyticsScope, type Counted, type RawFilter } from './analytics.repo';
 import { HourMapper, periodBuckets, previousPeriod } from './analytics-time';
+import { importedClicks } from './imported-clicks.repo';
 
 interface Plan {
   /** null: the filters match nothing (another account's link, or a link outside the asked space). */
@@ -42,6 +43,8 @@ export class AnalyticsService {
       const prev = previousPeriod(from, to);
       data.previous = await this.period(plan, q, prev.from, prev.to, tz);
     }
+    const imported = await this.imported(plan);
+    if (imported) data.imported = imported;
     return { data, status: 200 };
   }
 
@@ -57,6 +60,14 @@ export class AnalyticsService {
     const link = row ? { id: row.id, space: row.space_id ?? 0, domain: row.domain_id ?? 0 } : null;
     const outside = !link || (q.space_id !== undefined && q.space_id !== link.space) || (q.domain_id !== undefined && q.domain_id !== link.domain);
     return { scope: outside ? null : { kind: 'link', linkId }, raw: { ...raw, linkId }, link };
+  }
+
+  /** The imported clicks of the links in scope; a visitor filter leaves them out (they have no visitor details). */
+  private async imported(plan: Plan): Promise<ImportedClicks | undefined> {
+    const { scope, raw } = plan;
+    if (!scope || raw.dims.length) return undefined;
+    const only = scope.kind === 'link' ? { linkId: scope.linkId } : { spaceId: raw.spaceId, domainId: raw.domainId };
+    return importedClicks(this.db, { userId: raw.userId, ...only });
   }
 
   private async period(plan: Plan, q: AnalyticsQuery, from: string, to: string, tz: string): Promise<AnalyticsPeriod> {

@@ -47,6 +47,7 @@ export const analyticsExample: AnalyticsBody = {
       ],
       others: { clicks: 1 },
     },
+    imported: { clicks: 1234, before: '2026-10-01T08:00:00.000Z' },
   },
   status: 200,
 };

@@ -9,6 +9,7 @@ import { HttpError, notFound } from '../http/errors';
 import { StatsRepo } from './stats.repo';
 import { AnalyticsRepo } from './analytics.repo';
 import { AnalyticsService } from './analytics.service';
+import { importedAnswer } from './imported-clicks.repo';
 import { LinksRepo } from '../links/links.repo';
 import { dayInZone } from '../../shared/time-zone';
 import { analyticsObject } from '../../shared/objects/analytics.object';
@@ -66,7 +67,7 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
         operationId: 'getAnalytics',
         summary: "Get the account's analytics",
         description:
-          'Clicks of all your links (or those matching the filters) over `from`..`to` (the last 30 days by default, days of `tz`): totals, a time series by `interval`, with `group_by` the top `limit` values and the rest summed, with `compare=previous` the period just before, with `unique=1` unique visitors too.',
+          'Clicks of all your links (or those matching the filters) over `from`..`to` (the last 30 days by default, days of `tz`): totals, a time series by `interval`, with `group_by` the top `limit` values and the rest summed, with `compare=previous` the period just before, with `unique=1` unique visitors too. Clicks imported from another shortener have no dates: they come apart, in `imported`.',
         'x-examples': { response: analyticsExample },
         querystring: analyticsQuerySchema,
         response: { 200: analyticsObject },
@@ -84,7 +85,7 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
         operationId: 'getLinkStats',
         summary: "Get a link's stats",
         description:
-          "One link's clicks over `from`..`to` (the last 30 days by default): per day with `name=clicks` (the default), or a page of its top values for another `name` with the totals beside it. With `interval`, `group_by`, `compare` or `unique` in the query, its analytics instead, as GET /stats answers.",
+          "One link's clicks over `from`..`to` (the last 30 days by default): per day with `name=clicks` (the default), or a page of its top values for another `name` with the totals beside it. With `interval`, `group_by`, `compare` or `unique` in the query, its analytics instead, as GET /stats answers. Clicks imported from another shortener come apart, in `imported`.",
         'x-examples': { response: statsClicksExample },
         params,
         querystring: linkStatsQueryDocs,
@@ -104,6 +105,7 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
       const link = await links.find(request.user.id, parseId(request.params.link_id));
       if (!link) throw notFound();
       const q = parsed.data;
+      const imported = importedAnswer(link.imported_clicks, link.imported_at);
       const today = q.tz ? dayInZone(Date.now(), q.tz) : new Date().toISOString().slice(0, 10);
       const to = q.to ?? today;
       const from = q.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
@@ -113,10 +115,10 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
         const keptSince = Date.now() - app.ctx.config.clickRetentionDays * 86_400_000;
         const zone = q.tz && q.tz !== 'UTC' && Date.parse(`${from}T00:00:00Z`) - 86_400_000 >= keptSince ? q.tz : null;
         const data = zone ? await repo.clicksPerDayInZone(link.id, from, to, zone) : await repo.clicksPerDay(link.id, from, to);
-        return { data, time_zone: zone ?? 'UTC', status: 200 as const };
+        return { data, time_zone: zone ?? 'UTC', imported, status: 200 as const };
       }
       const { rows, total } = await repo.top(link.id, q.name, from, to, q.page, q.per_page);
-      return { ...paginate(request, rows, total, q.page, q.per_page), totals: await repo.totals(link.id, q.name, from, to) };
+      return { ...paginate(request, rows, total, q.page, q.per_page), totals: await repo.totals(link.id, q.name, from, to), imported };
     },
   );
 }

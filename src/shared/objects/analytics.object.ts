@@ -2,6 +2,7 @@
 // asked with interval, group_by, compare or unique; analytics.schema.ts takes its types from here.
 import { z } from 'zod';
 import { ANALYTICS_DIMENSIONS, ANALYTICS_INTERVALS } from '../enums';
+import { timestamp } from './common.object';
 
 const count = () => z.number().int().nonnegative();
 const day = () => z.string().meta({ format: 'date', examples: ['2026-11-20'] });
@@ -29,6 +30,17 @@ export const analyticsGroupObject = z
   })
   .meta({ id: 'AnalyticsGroup', description: 'One row of the grouped (top) list.' });
 
+export const importedClicksObject = z
+  .object({
+    clicks: z.number().int().positive().meta({ description: "The links' `imported_clicks` summed." }),
+    before: timestamp().meta({ description: 'The latest `imported_at` among those links: the imported clicks happened before it.' }),
+  })
+  .meta({
+    id: 'ImportedClicks',
+    description:
+      "Clicks counted by the previous shortener before the links were imported (their starting count): part of each link's `clicks`, never of the counted totals, series or top lists, as they have no dates or visitor details. Present only when the links in scope (the link, or the account's links matching `link_id`, `space_id` and `domain_id`, as they are now) have some, whatever `from` and `to`; a visitor filter (`country=…`) leaves them out.",
+  });
+
 const periodShape = {
   from: day(),
   to: day(),
@@ -48,11 +60,13 @@ const analyticsDataObject = z.object({
   time_zone: z.string().meta({ description: 'The IANA zone whose days and hours the series uses (`tz`, UTC by default).', examples: ['Europe/Berlin'] }),
   group_by: z.enum(ANALYTICS_DIMENSIONS).nullable(),
   previous: analyticsPeriodObject.optional().meta({ description: 'Present with `compare=previous`: the period of the same length just before.' }),
+  imported: importedClicksObject.optional(),
 });
 
 export const analyticsObject = z
   .object({ data: analyticsDataObject, status: z.literal(200) })
   .meta({
     id: 'Analytics',
-    description: 'Clicks of the account or of one link over a period: totals, a time series, optionally a top list and the previous period.',
+    description:
+      'Clicks of the account or of one link over a period: totals, a time series, optionally a top list and the previous period; apart from them, the clicks imported from another shortener (`imported`).',
   });

@@ -41,7 +41,15 @@ export const linkObject = z
     og_title: nullableText().meta({ description: 'Social card headline shown to known social crawlers.' }),
     og_description: nullableText(),
     og_image: nullableText(),
-    clicks: z.number().int().meta({ description: 'Clicks counted so far.' }),
+    clicks: z.number().int().meta({
+      description:
+        'Every click of the link: those counted here plus `imported_clicks` (its starting count). A `clicks_limit` counts the imported clicks too.',
+    }),
+    imported_clicks: z.number().int().nonnegative().meta({
+      description:
+        'Clicks counted by the previous shortener before the import, included in `clicks` (the starting count); 0 when none. They have no dates: analytics shows them apart, as imported before `imported_at`.',
+    }),
+    imported_at: timestamp().nullable().meta({ description: 'When `imported_clicks` were imported; null when there are none.' }),
     space: z.object({ id: rowId(), name: z.string(), color: z.number().int() }).nullable(),
     domain: z.object({ id: rowId(), name: z.string(), url: z.string() }).nullable(),
     pixels: z.array(z.object({ id: rowId(), name: z.string(), type: z.enum(PIXEL_TYPES) })),

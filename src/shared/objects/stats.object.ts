@@ -3,7 +3,7 @@
 // compare or unique, the analytics answer of GET /stats. stats.schema.ts takes its types from here.
 import { z } from 'zod';
 import { pageLinksObject, pageMetaObject } from './common.object';
-import { analyticsObject } from './analytics.object';
+import { analyticsObject, importedClicksObject } from './analytics.object';
 
 const count = () => z.number().int().nonnegative();
 
@@ -18,6 +18,7 @@ export const statsClicksObject = z
       description: 'The zone whose days these are: `tz`, or `UTC` (also when `tz` was asked but the range reaches further back than the raw clicks are kept).',
       examples: ['UTC'],
     }),
+    imported: importedClicksObject.optional(),
     status: z.literal(200),
   })
   .meta({ id: 'StatsClicks', description: "`name=clicks`: the link's clicks per day." });
@@ -42,6 +43,7 @@ export const statsValuePageObject = z
     links: pageLinksObject,
     meta: pageMetaObject,
     totals: statsTotalsObject,
+    imported: importedClicksObject.optional(),
     status: z.literal(200),
   })
   .meta({ id: 'StatsValuePage', description: "Any `name` but `clicks`: one page of the link's values of that name, most clicks first." });

@@ -19,6 +19,7 @@ import * as m015 from './015-expiry-version';
 import * as m016 from './016-password-attempts';
 import * as m017 from './017-import-leases';
 import * as m018 from './018-link-revisions';
+import * as m019 from './019-imported-clicks';
 
 export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[] }> = {
   '001-initial': m001,
@@ -39,4 +40,5 @@ export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[
   '016-password-attempts': m016,
   '017-import-leases': m017,
   '018-link-revisions': m018,
+  '019-imported-clicks': m019,
 };

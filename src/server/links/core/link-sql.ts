@@ -10,7 +10,7 @@ type Trx = Kysely<Database>;
 export const LINK_COLUMNS = [
   'id', 'user_id', 'domain_id', 'space_id', 'alias', 'url', 'title', 'targets', 'targets_type', 'sensitive_content', 'privacy',
   'password_hash', 'redirect_password_hash', 'active_period_start_at', 'active_period_end_at', 'clicks_limit', 'expiration_url',
-  'disabled', 'clicks', 'created_at', 'updated_at', 'og_title', 'og_description', 'og_image',
+  'disabled', 'clicks', 'created_at', 'updated_at', 'og_title', 'og_description', 'og_image', 'imported_clicks', 'imported_at',
 ] as const;
 export const EVENT_COLUMNS = [
   'link_id', 'clicked_at', 'country', 'continent', 'os', 'browser', 'device', 'language', 'referrer',

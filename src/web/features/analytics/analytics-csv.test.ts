@@ -39,3 +39,12 @@ it('writes the series, the previous period and each list shown, safe for spreads
   ]);
   expect(analyticsFileName('2026-11-01', '2026-11-30')).toBe('linkdeck-analytics-2026-11-01-to-2026-11-30.csv');
 });
+
+it('writes the imported clicks in a row of their own, after the series, never among its buckets', () => {
+  const imported = { clicks: 1234, before: '2026-10-01T08:00:00.000Z' };
+  const rows = [...parseCsv(analyticsCsv({ ...series, data: { ...series.data, imported } }, []))].map((r) => r.fields);
+  expect(rows.at(-1)).toEqual(['imported', '', '', '2026-10-01', 'imported', '1,234 clicks imported before Oct 1, 2026', '1234', '']);
+  expect(rows.filter((r) => r[0] === 'imported')).toHaveLength(1);
+  expect(rows.find((r) => r[4] === 'total')?.[6]).toBe('5');
+  expect([...parseCsv(analyticsCsv(series, []))].map((r) => r.fields[0])).not.toContain('imported');
+});

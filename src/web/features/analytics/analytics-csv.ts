@@ -1,8 +1,10 @@
 // CSV of what the Analytics page shows: the time series (and the previous period's, when compared), then
-// every top list on screen, one row per value, with the range and filters it was asked with.
+// every top list on screen, one row per value, with the range and filters it was asked with; the clicks
+// imported from another shortener in a row of their own.
 import { csvRow } from '../../../shared/csv';
 import type { AnalyticsBody, AnalyticsDimension, AnalyticsPeriod } from '../../../shared/analytics.schema';
 import { DIMENSION_LABELS, valueLabel } from './analytics-url';
+import { importedText } from './imported-clicks';
 
 export interface ShownList {
   dimension: AnalyticsDimension;
@@ -30,6 +32,9 @@ export function analyticsCsv(series: AnalyticsBody | undefined, lists: readonly 
     const section = `clicks per ${series.data.interval} (${series.data.time_zone})`;
     out += periodRows(section, 'current', series.data, null);
     if (series.data.previous) out += periodRows(section, 'previous', series.data.previous, null);
+    const imported = series.data.imported;
+    // Imported clicks have no dates: one row of their own, `to` the day they were imported.
+    if (imported) out += csvRow(['imported', '', '', imported.before.slice(0, 10), 'imported', importedText(imported, 'en'), imported.clicks, '']);
   }
   for (const { dimension, body } of lists) {
     const section = DIMENSION_LABELS[dimension];

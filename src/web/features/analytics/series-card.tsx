@@ -1,5 +1,6 @@
 // The time series: totals (with the previous period and the change in percent when compared) and a bar per
-// bucket, the previous period's bar beside it. Clicking a bar narrows the page to that bucket.
+// bucket, the previous period's bar beside it. Clicking a bar narrows the page to that bucket. Clicks imported
+// from another shortener are noted under the total, never in it (they have no dates).
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -7,6 +8,7 @@ import type { AnalyticsBody, AnalyticsInterval } from '../../../shared/analytics
 import { ErrorState } from '../../components/states';
 import { changePercent, changeText } from './analytics-url';
 import { chartRows } from './series-view';
+import { ImportedClicksNote } from './imported-clicks-note';
 import classes from './series-card.module.css';
 
 function Total({ label, value, previous, testId }: { label: string; value: number; previous?: number; testId: string }) {
@@ -69,7 +71,10 @@ export function SeriesCard({ body, error, onRetry, interval, unique, onBucket }:
             </Text>
           </div>
           <Group gap="xl">
-            <Total label="Clicks" value={d.totals.clicks} previous={prev?.totals.clicks} testId="analytics-total" />
+            <Stack gap={2}>
+              <Total label="Clicks" value={d.totals.clicks} previous={prev?.totals.clicks} testId="analytics-total" />
+              <ImportedClicksNote imported={d.imported} testId="analytics-imported" />
+            </Stack>
             {unique && <Total label="Unique visitors" value={d.totals.uniques ?? 0} previous={prev ? (prev.totals.uniques ?? 0) : undefined} testId="analytics-uniques" />}
           </Group>
         </Group>

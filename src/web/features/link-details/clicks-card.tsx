@@ -1,10 +1,12 @@
 // Clicks per day over the chosen range (Mantine AreaChart), with the total and the busiest day. The days
-// are the viewer's (the API's tz), and the card names the zone they are in.
+// are the viewer's (the API's tz), and the card names the zone they are in. Clicks imported from another
+// shortener are noted under the total, apart (they have no dates).
 import '@mantine/charts/styles.css';
 import { AreaChart } from '@mantine/charts';
 import { Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../components/states';
+import { ImportedClicksNote } from '../analytics/imported-clicks-note';
 import { clicksPerDayQueryOptions } from './link-details.queries';
 import { RANGE_DAYS, peakDay, shortDay, totalClicks, type RangeDays } from './stats-view';
 
@@ -66,6 +68,7 @@ export function ClicksCard({
                 <Text fw={700} size="xl" data-testid="clicks-total">
                   {total.toLocaleString('en')}
                 </Text>
+                <ImportedClicksNote imported={q.data?.imported} testId="clicks-imported" />
               </div>
               <div>
                 <Text size="xs" c="dimmed" tt="uppercase" fw={700}>

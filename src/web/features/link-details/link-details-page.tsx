@@ -21,6 +21,8 @@ import { formatDate } from '../../components/resource-list/format';
 import { SpaceSwatch } from '../spaces/space-color';
 import { ClicksExportButton } from './clicks-export-button';
 import { RuleStatsCard } from './rule-stats-card';
+import { ImportedClicksNote } from '../analytics/imported-clicks-note';
+import { importedOfLink } from '../analytics/imported-clicks';
 
 const TOP_LISTS = [
   ['country', 'Top countries'],
@@ -144,7 +146,10 @@ export function LinkDetailsPage() {
 
             <Paper withBorder p="lg">
               <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-                <Fact label="All-time clicks">{link.clicks.toLocaleString('en')}{link.clicks_limit ? ` of ${link.clicks_limit.toLocaleString('en')}` : ''}</Fact>
+                <Fact label="All-time clicks" testId="all-time-clicks">
+                  {link.clicks.toLocaleString('en')}{link.clicks_limit ? ` of ${link.clicks_limit.toLocaleString('en')}` : ''}
+                  <ImportedClicksNote imported={importedOfLink(link)} included testId="all-time-imported" />
+                </Fact>
                 <Fact label="Space">
                   {link.space ? (
                     <Group gap={6} wrap="nowrap">

@@ -29,6 +29,8 @@ const link: Link = {
   utm_term: null,
   utm_content: null,
   clicks: 3,
+  imported_clicks: 0,
+  imported_at: null,
   space: { id: 2, name: 'S', color: 1 },
   domain: { id: 5, name: 'go.example.com', url: 'https://go.example.com' },
   pixels: [{ id: 9, name: 'P', type: 'x' }],
