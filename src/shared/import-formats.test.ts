@@ -19,8 +19,8 @@ describe('import format detection', () => {
   });
 
   it("reads a file's header row and delimiter, or null for none or a broken one", () => {
-    expect(headerRow('\uFEFFlongUrl;shortCode;title\nhttps://e.com;a;b\n')).toEqual({ delimiter: ';', headers: ['longUrl', 'shortCode', 'title'] });
-    expect(headerRow('"Long URL",Bitlink\r\nx,y')).toEqual({ delimiter: ',', headers: ['Long URL', 'Bitlink'] });
+    expect(headerRow('\uFEFFlongUrl;shortCode;title\nhttps://e.com;a;b\n')).toEqual({ layout: ';', headers: ['longUrl', 'shortCode', 'title'] });
+    expect(headerRow('"Long URL",Bitlink\r\nx,y')).toEqual({ layout: ',', headers: ['Long URL', 'Bitlink'] });
     expect(headerRow('')).toBeNull();
     expect(headerRow('"url,alias\n')).toBeNull();
   });

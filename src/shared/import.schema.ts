@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { flag01, MAX_ID, queryEnum, queryInt } from './fields';
 import { pagingFields } from './list-query';
+import { IMPORT_DATE_FORMATS } from './import-dates';
 import { queryFlag } from './bulk.schema';
 import { IMPORT_SOURCES, ON_CONFLICT, type IMPORT_ROW_OUTCOMES, type IMPORT_STATUSES } from './enums';
 import type { importDryRunObject, importFailureObject, importJobObject, importPreviewRowObject } from './objects/import.object';
@@ -19,6 +20,8 @@ export const importQuerySchema = z.object({
   on_conflict: queryEnum(ON_CONFLICT, 'fail'),
   partial: z.preprocess((v) => (v === '' ? undefined : v), flag01.optional()).transform((v) => v ?? 0),
   domain_id: queryInt(1, MAX_ID),
+  /** How numeric day/month dates (02/03/2025) are read: `dmy`, `mdy`; `auto` reads only those that are unambiguous. */
+  date_format: queryEnum(IMPORT_DATE_FORMATS, 'auto'),
   /** Check the file as the import would, without writing: 200 with an ImportDryRun instead of a job. */
   dry_run: queryFlag,
 });

@@ -9,7 +9,7 @@ import { create, get, json } from '../test-utils/api';
 import { parseCsv, unescapeCell } from '../../shared/csv';
 import { LINK_WRITABLE_FIELDS } from '../../shared/link.schema';
 import { LINK_EXPORT_CARRIERS, LINK_EXPORT_OMITTED } from '../../shared/export.schema';
-import { finished, postCsv } from '../imports/import-test-helpers';
+import { finished } from '../imports/import-test-helpers';
 
 /** Skipped by name: a password is never exported (only whether one is set), so it cannot come back. */
 const SECRETS: Record<string, string> = {
@@ -108,6 +108,8 @@ beforeAll(async () => {
   const sample = Object.fromEntries(fields.filter((f) => SAMPLES[f]).map((f) => [f, SAMPLES[f]?.(refs)]));
   const made = await t.as(source, { method: 'POST', url: '/api/v1/links', ...json(sample) });
   expect(made.statusCode, made.body).toBe(201);
+  // Clicks counted here, and an older creation time, travel too (the starting count; the creation time).
+  await t.query('UPDATE links SET clicks = ?, created_at = ? WHERE id = ?', 1234, '2030-05-06T07:08:09.000Z', made.json().data.id);
   const plain = await t.as(t.adminKey, { method: 'POST', url: '/api/v1/links', ...json({ url: 'https://example.com/' }) });
   bare = plain.json().data as Link;
   exported = {
@@ -159,17 +161,26 @@ describe('export and import carry every writable field of a link (generated from
     expect(Object.keys(SECRETS).every((s) => (LINK_WRITABLE_FIELDS as string[]).includes(s))).toBe(true);
   });
 
-  it('imports the CSV into a fresh account with every field as it was', async () => {
-    const job = await finished(t, target, await postCsv(t, target, exported.csv));
+  // Besides the writable fields: the clicks (the starting count) and the creation time.
+  const KEPT = [...fields, 'clicks', 'created_at'];
+
+  it.each(['csv', 'json'] as const)('imports the %s export into a fresh account with every field as it was', async (format) => {
+    const file = format === 'csv' ? exported.csv : JSON.stringify(exported.json);
+    const type = format === 'csv' ? 'text/csv' : 'application/json';
+    const sent = await t.as(target, { method: 'POST', url: '/api/v1/links/import', payload: file, headers: { 'content-type': type } });
+    const job = await finished(t, target, sent);
     expect(job.failures).toEqual([]);
     expect(job).toMatchObject({ status: 'completed', source: 'linkdeck', created: 1 });
     const [copy] = (await get(t, target, '/api/v1/links')).json().data as Link[];
     expect(copy).toBeDefined();
-    const problems = fields.flatMap((f) => {
+    const problems = KEPT.flatMap((f) => {
       const [was, is] = [value(original, f), value(copy as Link, f)];
       if (was === undefined) return [`${f}: not found in the export`];
       return JSON.stringify(is) === JSON.stringify(was) ? [] : [`${f}: exported ${JSON.stringify(was)}, imported ${JSON.stringify(is)}`];
     });
     expect(problems).toEqual([]);
+    expect(copy).toMatchObject({ clicks: 1234, imported_clicks: 1234 });
+    // The next format goes into the same account: this copy makes way for it.
+    expect((await t.as(target, { method: 'DELETE', url: `/api/v1/links/${String((copy as Link).id)}` })).statusCode).toBe(200);
   });
 });

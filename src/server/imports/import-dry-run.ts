@@ -1,11 +1,11 @@
 // POST /api/v1/links/import?dry_run=1: the file goes through the import's own checking pass
 // (import-pass.ts: the same rows checks and alias settling, nothing written), and the answer shows the
 // counts, the failures and the first rows as the format maps them, each with what the import would do.
-import type { CsvRecord } from '../../shared/csv';
+import type { ImportRecord } from '../../shared/import-records';
 import { type ImportDryRun, type ImportFailure, type ImportPreviewRow, type ImportQuery } from '../../shared/import.schema';
 import { IMPORT_PREVIEW_ROWS } from '../../shared/enums';
-import { cellsOf } from './formats';
-import { isFailure } from './import-rows';
+import { cellsOf, describeColumns, type RowNote } from './formats';
+import { isFailure, readCount } from './import-rows';
 import { importPass, nothingImported, rowContext, type PassFile } from './import-pass';
 import type { ImportSpec } from './import-job';
 import type { ImportsRepo } from './imports.repo';
@@ -22,15 +22,27 @@ const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !
 
 export async function dryRunImport(repo: ImportsRepo, spec: DryRunSpec): Promise<ImportDryRun> {
   const rows = await rowContext(repo, spec.rows);
-  const shown: CsvRecord[] = [];
+  const shown: ImportRecord[] = [];
   const outcomes = new Map<number, { outcome: ImportPreviewRow['outcome']; alias: string | undefined }>();
-  const rowFailures = new Map<number, ImportFailure>();
+  const rowFailures = new Map<number, ImportFailure[]>();
+  const rowNotes = new Map<number, RowNote[]>();
+  /** Every note of the file, by kind (field and message), with how many rows and the first. */
+  const notes = new Map<string, { field: string; message: string; rows: number; first_line: number }>();
   const tally = await importPass(repo, spec, rows, {
     write: false,
     onRow: (rec, checked) => {
+      if (!isFailure(checked)) {
+        for (const n of checked.notes) {
+          const key = `${n.field}\n${n.message}`;
+          const seen = notes.get(key);
+          if (seen) seen.rows++;
+          else if (notes.size < 50) notes.set(key, { ...n, rows: 1, first_line: rec.line });
+        }
+      }
       if (shown.length >= IMPORT_PREVIEW_ROWS) return;
       shown.push(rec);
-      if (isFailure(checked)) rowFailures.set(rec.line, checked);
+      if (isFailure(checked)) rowFailures.set(rec.line, checked.problems);
+      else rowNotes.set(rec.line, checked.notes);
     },
     onSettled: (line, outcome, alias) => {
       if (outcomes.size < IMPORT_PREVIEW_ROWS) outcomes.set(line, { outcome, alias });
@@ -38,13 +50,14 @@ export async function dryRunImport(repo: ImportsRepo, spec: DryRunSpec): Promise
   });
   // Failures found after a row was checked (a taken alias with on_conflict=fail) are in the tally.
   for (const f of tally.failures) {
-    if (shown.some((r) => r.line === f.line) && !rowFailures.has(f.line)) rowFailures.set(f.line, f);
+    if (shown.some((r) => r.line === f.line) && !rowFailures.has(f.line)) rowFailures.set(f.line, [f]);
   }
   const preview = shown.map((rec): ImportPreviewRow => {
     const input = rows.format.read(cellsOf(rows.index, rec.fields));
     const failure = rowFailures.get(rec.line);
     const settled = outcomes.get(rec.line);
     const alias = text(input.fields.alias);
+    const clicks = input.clicks === undefined ? null : readCount(input.clicks);
     return {
       line: rec.line,
       url: text(input.fields.url),
@@ -53,9 +66,11 @@ export async function dryRunImport(repo: ImportsRepo, spec: DryRunSpec): Promise
       domain_name: input.domain_name ?? null,
       space_name: input.space_name ?? null,
       created_at: input.created_at ?? null,
+      clicks,
       outcome: failure ? 'fail' : (settled?.outcome ?? 'create'),
       new_alias: settled?.outcome === 'rename' ? (settled.alias ?? null) : null,
-      problems: failure ? [failure] : [],
+      problems: failure ?? [],
+      notes: failure ? [] : (rowNotes.get(rec.line) ?? []),
     };
   });
   const { query } = spec;
@@ -67,6 +82,10 @@ export async function dryRunImport(repo: ImportsRepo, spec: DryRunSpec): Promise
     domain_id: query.domain_id ?? null,
     file_name: spec.fileName,
     headers: spec.headers,
+    layout: spec.layout === 'json' ? 'json' : spec.layout === '\t' ? 'tsv' : 'csv',
+    date_format: query.date_format,
+    columns: describeColumns(rows.format, spec.headers),
+    notes: [...notes.values()],
     rows_total: spec.rowsTotal,
     created: tally.failed > 0 && !query.partial ? 0 : tally.read - tally.skipped - tally.failed,
     skipped: tally.failed > 0 && !query.partial ? 0 : tally.skipped,

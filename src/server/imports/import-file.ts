@@ -1,18 +1,20 @@
 // An import's file, read on a pool thread (workers/heavy-pool.ts), never on the event loop: the upload
-// (multipart or the CSV itself) is decoded, its syntax and header checked and its rows counted
+// (multipart or the file itself) is decoded, its layout told from its content (CSV, TSV or JSON,
+// shared/import-records.ts), its syntax and header checked and its rows counted
 // (inspectImportFile); then each pass reads it again, a batch of checked rows at a time, as the pass asks
 // for them (importRowBatches). The file stays in shared memory (a SharedArrayBuffer), so handing it to a
 // thread copies nothing.
-import { CsvError, detectDelimiter, parseCsv, type CsvRecord } from '../../shared/csv';
-import { MAX_IMPORT_BYTES, type ImportFailure, type ImportSource } from '../../shared/import.schema';
+import { CsvError } from '../../shared/csv';
+import { layoutOf, readRecords, type FileLayout, type ImportRecord } from '../../shared/import-records';
+import { MAX_IMPORT_BYTES, type ImportSource } from '../../shared/import.schema';
 import { IMPORT_SOURCES } from '../../shared/enums';
 import { detectFormat, formatOf } from './formats';
-import { checkRow, type CheckedRow, type RowContext } from './import-rows';
+import { checkRow, type CheckedRow, type FailedRow, type RowContext } from './import-rows';
 
 export interface InspectJob {
-  /** The request body: the CSV itself, or a multipart form whose `file` field is it. */
+  /** The request body: the file itself, or a multipart form whose `file` field is it. */
   body: Uint8Array;
-  /** The body's multipart Content-Type; null: the body is the CSV. */
+  /** The body's multipart Content-Type; null: the body is the file. */
   multipart: string | null;
   source: ImportSource | 'auto';
 }
@@ -20,7 +22,7 @@ export interface InspectJob {
 export type Inspected =
   | { problem: 'too-large' }
   | { problem: 'file'; message: string }
-  | { bytes: Uint8Array | null; name: string | null; delimiter: ',' | ';' | '\t'; headers: string[]; source: ImportSource; rows: number };
+  | { bytes: Uint8Array | null; name: string | null; layout: FileLayout; headers: string[]; source: ImportSource; rows: number };
 
 /** Bytes in shared memory (a file a pool thread found in a multipart body). */
 function shared(bytes: Uint8Array): Uint8Array {
@@ -62,33 +64,33 @@ export async function inspectImportFile(job: InspectJob): Promise<Inspected> {
     fromForm = bytes;
   } else if (bytes.byteLength > MAX_IMPORT_BYTES) return { problem: 'too-large' };
   const text = decodeFile(bytes);
-  if (text === null) return { problem: 'file', message: 'must be UTF-8 text (save the CSV as UTF-8).' };
-  const delimiter = detectDelimiter(text);
-  let headers: string[] | undefined;
+  if (text === null) return { problem: 'file', message: 'must be UTF-8 text (save the file as UTF-8).' };
+  const layout = layoutOf(text);
+  let headers: string[];
   let rows = 0;
   try {
-    for (const rec of parseCsv(text, delimiter)) {
-      if (headers) rows++;
-      else headers = rec.fields;
-    }
+    const file = readRecords(text, layout);
+    headers = file.headers;
+    for (const _ of file.records) rows++;
   } catch (err) {
     if (err instanceof CsvError) return { problem: 'file', message: err.message };
     throw err;
   }
-  if (!headers) return { problem: 'file', message: 'is empty: it needs a header row and at least one row.' };
+  if (!headers.length) return { problem: 'file', message: `is empty: it needs ${layout === 'json' ? 'a list of links' : 'a header row and at least one row'}.` };
   const format = detectFormat(headers, job.source);
-  const shown = headers.join(delimiter).slice(0, 300);
+  const shown = headers.join(layout === 'json' ? ', ' : layout).slice(0, 300);
   if (!format) {
     const known = job.source === 'auto' ? `any known format (${IMPORT_SOURCES.join(', ')})` : `the ${job.source} format`;
-    return { problem: 'file', message: `has a header row (line 1) that is not ${known}: "${shown}". Name the format with source=, or see the README for each format's columns.` };
+    const what = layout === 'json' ? "has objects whose keys are" : 'has a header row (line 1) that is';
+    return { problem: 'file', message: `${what} not ${known}: "${shown}". Name the format with source=, or see the README for each format's columns.` };
   }
-  if (rows === 0) return { problem: 'file', message: 'has no rows after its header row.' };
-  return { bytes: fromForm && shared(fromForm), name, delimiter, headers, source: format.source, rows };
+  if (rows === 0) return { problem: 'file', message: layout === 'json' ? 'has an empty list of links.' : 'has no rows after its header row.' };
+  return { bytes: fromForm && shared(fromForm), name, layout, headers, source: format.source, rows };
 }
 
 export interface RowsJob {
   bytes: Uint8Array;
-  delimiter: string;
+  layout: FileLayout;
   rows: Omit<RowContext, 'format'> & { source: ImportSource };
   /** Rows per batch. */
   batch: number;
@@ -97,8 +99,8 @@ export interface RowsJob {
 }
 
 export interface RowBatch {
-  checked: (CheckedRow | ImportFailure)[];
-  records: CsvRecord[] | null;
+  checked: (CheckedRow | FailedRow)[];
+  records: ImportRecord[] | null;
 }
 
 /** The file's data rows, checked (import-rows.ts), a batch at a time. */
@@ -106,8 +108,7 @@ export async function* importRowBatches(job: RowsJob): AsyncGenerator<RowBatch> 
   const text = decodeFile(job.bytes);
   if (text === null) throw new Error('the import file is not UTF-8 text');
   const ctx: RowContext = { ...job.rows, format: formatOf(job.rows.source) };
-  const records = parseCsv(text, job.delimiter);
-  records.next(); // the header
+  const { records } = readRecords(text, job.layout);
   let batch: RowBatch = { checked: [], records: job.records ? [] : null };
   for (const rec of records) {
     batch.checked.push(checkRow(ctx, rec));

@@ -1,13 +1,14 @@
 // One pass over an import's file: every row checked (import-rows.ts), aliases settled per batch
 // (on_conflict) and, when writing, each batch inserted in one transaction. The job runner (import-job.ts)
 // makes one or two passes; a dry run (import-dry-run.ts) makes the same checking pass without writing.
-import type { CsvRecord } from '../../shared/csv';
+import type { ImportRecord, FileLayout } from '../../shared/import-records';
 import { LIMITS } from '../../shared/enums';
 import { type ImportFailure, type ImportRowOutcome, type OnConflict } from '../../shared/import.schema';
 import { MAX_IMPORT_FAILURES } from '../../shared/enums';
 import { nowIso } from '../db/sql-values';
 import { randomAlias } from '../links/alias';
-import { isFailure, type CheckedRow, type RowContext } from './import-rows';
+import { isFailure, type CheckedRow, type FailedRow, type RowContext } from './import-rows';
+import { importMessage } from './import-messages';
 import type { HeavyPool } from '../workers/heavy-pool';
 import type { ImportsRepo, NewLink } from './imports.repo';
 
@@ -24,7 +25,7 @@ export interface Tally {
 export interface PassFile {
   /** The file, in shared memory (import-file.ts). */
   bytes: Uint8Array;
-  delimiter: string;
+  layout: FileLayout;
   onConflict: OnConflict;
   /** The pool whose threads read and check the rows (workers/heavy-pool.ts). */
   pool: HeavyPool;
@@ -40,7 +41,7 @@ export interface PassOptions {
   /** After each batch written, with the new links' ids. */
   onWritten?: (ids: number[]) => Promise<void> | void;
   /** Every record as read and checked (the dry run's preview). */
-  onRow?: (rec: CsvRecord, checked: CheckedRow | ImportFailure) => void;
+  onRow?: (rec: ImportRecord, checked: CheckedRow | FailedRow) => void;
   /** What on_conflict made of a valid row: its alias (undefined: the server picks one), renamed, or skipped. */
   onSettled?: (line: number, outcome: Exclude<ImportRowOutcome, 'fail'>, alias: string | undefined) => void;
 }
@@ -66,19 +67,21 @@ export async function importPass(repo: ImportsRepo, file: PassFile, rows: RowCon
   const tally: Tally = { read: 0, created: 0, skipped: 0, failed: 0, failures: [] };
   /** Aliases given out in this pass, per domain (0: the default domain). */
   const claimed = new Map<number, Set<string>>();
-  const fail = (f: ImportFailure) => {
+  /** A row fails once, with every problem it has. */
+  const fail = (problems: ImportFailure[]) => {
     tally.failed++;
-    if (tally.failures.length < MAX_IMPORT_FAILURES * 2) tally.failures.push(f);
+    for (const f of problems) if (tally.failures.length < MAX_IMPORT_FAILURES * 2) tally.failures.push(f);
   };
+  const aliasProblem = (line: number, message: string) => fail([importMessage(rows.format, rows.headers, line, { field: 'alias', message })]);
   let batch: CheckedRow[] = [];
   const flush = async () => {
     opts.beforeBatch?.();
-    const ready = await settleAliases(repo, batch, claimed, file.onConflict, tally, fail, opts);
+    const ready = await settleAliases(repo, batch, claimed, file.onConflict, tally, aliasProblem, opts);
     batch = [];
     if (opts.write && ready.length) {
       const written = await repo.insertBatch(ready, tally);
       for (const link of ready) {
-        if (!written.has(link.line)) fail({ line: link.line, field: 'alias', message: 'The alias field has already been taken (by a link created during the import).' });
+        if (!written.has(link.line)) aliasProblem(link.line, 'has already been taken (by a link created during the import).');
       }
       tally.created += written.size;
       if (written.size) await opts.onWritten?.([...written.values()]);
@@ -91,13 +94,13 @@ export async function importPass(repo: ImportsRepo, file: PassFile, rows: RowCon
   };
   // Rows are parsed and checked on a pool thread, a batch at a time, in turn with other accounts' work.
   const { format, ...context } = rows;
-  const job = { bytes: file.bytes, delimiter: file.delimiter, rows: { ...context, source: format.source }, batch: BATCH, records: opts.onRow !== undefined };
+  const job = { bytes: file.bytes, layout: file.layout, rows: { ...context, source: format.source }, batch: BATCH, records: opts.onRow !== undefined };
   for await (const part of file.pool.stream(rows.userId, 'importRows', job)) {
     part.checked.forEach((checked, i) => {
       tally.read++;
       const rec = part.records?.[i];
       if (rec) opts.onRow?.(rec, checked);
-      if (isFailure(checked)) fail(checked);
+      if (isFailure(checked)) fail(checked.problems);
       else batch.push(checked);
     });
     if (tally.read % BATCH === 0) await flush();
@@ -113,7 +116,7 @@ async function settleAliases(
   claimed: Map<number, Set<string>>,
   onConflict: OnConflict,
   tally: Tally,
-  fail: (f: ImportFailure) => void,
+  fail: (line: number, message: string) => void,
   opts: PassOptions,
 ): Promise<NewLink[]> {
   const byDomain = new Map<number, string[]>();
@@ -144,7 +147,7 @@ async function settleAliases(
         continue;
       }
       if (onConflict === 'fail') {
-        fail({ line: r.line, field: 'alias', message: 'The alias field has already been taken.' });
+        fail(r.line, 'has already been taken.');
         continue;
       }
       alias = await freeAlias(repo, d, alias, mine);

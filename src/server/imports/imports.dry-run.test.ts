@@ -42,8 +42,8 @@ describe('POST /api/v1/links/import?dry_run=1', () => {
     expect(dry.error).toBe('2 rows failed, so nothing was imported. Fix them, or send partial=1 to import the valid rows.');
     expect(dry.preview.map((r) => [r.line, r.outcome, r.alias])).toEqual([[2, 'create', 'first'], [3, 'fail', 'bad-url'], [4, 'fail', 'taken'], [5, 'create', null]]);
     expect(dry.preview[0]).toMatchObject({ url: 'https://e.com/1', title: 'A title, with a comma', problems: [] });
-    expect(dry.preview[1]?.problems).toEqual([{ line: 3, field: 'url', message: 'The url field must be a valid http or https URL.' }]);
-    expect(dry.preview[2]?.problems).toEqual([{ line: 4, field: 'alias', message: 'The alias field has already been taken.' }]);
+    expect(dry.preview[1]?.problems).toEqual([{ line: 3, field: 'url', column: 'url', message: 'The "url" column must be a valid http or https URL.' }]);
+    expect(dry.preview[2]?.problems).toEqual([{ line: 4, field: 'alias', column: 'alias', message: 'The "alias" column has already been taken.' }]);
     expect(await counts(t.userKey)).toEqual(before);
     // The real import reports the same failures.
     const job = await finished(t, t.userKey, await postCsv(t, t.userKey, CSV));
@@ -61,9 +61,9 @@ describe('POST /api/v1/links/import?dry_run=1', () => {
   });
 
   it('detects Bitly, maps its columns, and shows only the first 20 rows but counts and reports them all', async () => {
-    const bitly = dryRun(await postFile(t, t.userKey, fixture('bitly.csv'), '?dry_run=1&partial=1'));
+    const bitly = dryRun(await postFile(t, t.userKey, fixture('bitly-legacy.csv'), '?dry_run=1&partial=1'));
     expect(bitly.source).toBe('bitly');
-    expect(bitly.preview[1]).toMatchObject({ line: 3, alias: 'q1-report', url: 'https://example.org/reports/2026/q1.pdf', title: 'Quarterly report, Q1', created_at: '2026-03-05 17:40:12' });
+    expect(bitly.preview[1]).toMatchObject({ line: 3, alias: 'q1-report', domain_name: 'go.example.org', outcome: 'fail', url: 'https://example.org/reports/2026/q1.pdf', title: 'Quarterly report, Q1', created_at: '2026-03-05 17:40:12' });
     expect(bitly.preview[2]).toMatchObject({ line: 4, outcome: 'fail', url: null, problems: [{ line: 4, field: 'url' }] });
     const many = ['url,alias', ...Array.from({ length: 30 }, (_, i) => `https://e.com/${i},${i === 25 ? 'no good' : `row-${i}`}`)].join('\n');
     const dry = dryRun(await postCsv(t, t.userKey, many, '?dry_run=1'));
@@ -88,7 +88,7 @@ describe('POST /api/v1/links/import?dry_run=1', () => {
     expect(errors.file?.[0]).toBe('A quoted field that starts on line 3 is never closed.');
     errors = expect422(await postFile(t, t.userKey, 'name,destination\nA,https://e.com\n', '?dry_run=1'), 'file');
     expect(errors.file?.[0]).toContain('"name,destination"');
-    errors = expect422(await postCsv(t, t.userKey, fixture('bitly.csv'), '?dry_run=1&source=yourls'), 'file');
+    errors = expect422(await postCsv(t, t.userKey, fixture('bitly-legacy.csv'), '?dry_run=1&source=yourls'), 'file');
     expect(errors.file?.[0]).toContain('is not the yourls format');
     expect422(await postCsv(t, t.userKey, 'url\nhttps://e.com\n', '?dry_run=1&source=tinyurl'), 'source');
     expect422(await postCsv(t, t.userKey, 'url\nhttps://e.com\n', '?dry_run=maybe'), 'dry_run');

@@ -25,7 +25,8 @@ import { importDryRunExample, importJobExample } from './imports.examples';
 
 const importJobPage = pageOf(importJobObject, 'Import');
 
-const CSV_TYPES = ['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel'];
+/** The types a file may come as itself (without a form): CSV, TSV and JSON; its layout is read from its content. */
+const FILE_TYPES = ['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel', 'text/tab-separated-values', 'application/json', 'text/plain'];
 const MULTIPART_SLACK = 1024 * 1024;
 const MB = MAX_IMPORT_BYTES / 1024 / 1024;
 
@@ -35,7 +36,7 @@ const tooLarge = () => new HttpError(413, `The file is too large: imports take C
 function uploadedBody(request: FastifyRequest): Uint8Array {
   const body = request.body;
   if (!(body instanceof Uint8Array)) {
-    if (request.headers['content-type']) throw new HttpError(415, 'Send the CSV file as multipart/form-data (field "file") or as a text/csv body.');
+    if (request.headers['content-type']) throw new HttpError(415, 'Send the file as multipart/form-data (field "file"), or as the body itself: text/csv, text/tab-separated-values or application/json.');
     throw fieldError('file', 'is required.');
   }
   return body;
@@ -59,7 +60,7 @@ async function importRoutes(fastify: FastifyInstance): Promise<void> {
   const { importRunner: runner, heavy } = app;
 
   const limit = MAX_IMPORT_BYTES + MULTIPART_SLACK;
-  sharedBodies(app, [...CSV_TYPES, 'multipart/form-data'], limit);
+  sharedBodies(app, [...FILE_TYPES, 'multipart/form-data'], limit);
   // The account's place is taken before the body is read: a refused upload is never held in memory, and
   // the files held at once are bounded (HEAVY_UPLOAD_MB). A job keeps its place until it is done.
   const tickets = new WeakMap<FastifyRequest, Ticket>();
@@ -105,11 +106,11 @@ async function importRoutes(fastify: FastifyInstance): Promise<void> {
     if (q.domain_id !== undefined && !(await repo.namesToIds('domains', userId).then((m) => [...m.values()].includes(q.domain_id as number)))) {
       throw fieldError('domain_id', 'must be one of your domains.');
     }
-    const { bytes, name, delimiter, headers, format, rows } = await inspectUpload(heavy.pool, request, q.source);
-    const rowSpec = { userId, format, index: headerIndex(headers), headerCount: headers.length, domainId: q.domain_id ?? null };
+    const { bytes, name, layout, headers, format, rows } = await inspectUpload(heavy.pool, request, q.source);
+    const rowSpec = { userId, format, headers, index: headerIndex(headers), headerCount: headers.length, domainId: q.domain_id ?? null, dateFormat: q.date_format };
     const pool = heavy.pool;
     if (q.dry_run) {
-      const data = await dryRunImport(repo, { bytes, delimiter, pool, onConflict: q.on_conflict, query: q, fileName: name, headers, rowsTotal: rows, rows: rowSpec });
+      const data = await dryRunImport(repo, { bytes, layout, pool, onConflict: q.on_conflict, query: q, fileName: name, headers, rowsTotal: rows, rows: rowSpec });
       return reply.code(200).send(ok(data));
     }
     const at = nowIso();
@@ -134,7 +135,7 @@ async function importRoutes(fastify: FastifyInstance): Promise<void> {
       jobId: job.id,
       bytes,
       pool,
-      delimiter,
+      layout,
       onConflict: q.on_conflict,
       partial: q.partial === 1,
       rows: rowSpec,

@@ -33,7 +33,9 @@ describe('POST /api/v1/links/import', () => {
       targets_type: 'countries',
       targets: [{ key: 'US', value: 'https://example.com/us' }, { key: 'DE', value: 'https://example.com/de' }],
       short_url: 'http://short.test/launch',
-      clicks: 0,
+      // The export's clicks are the link's starting count.
+      clicks: 10,
+      imported_clicks: 10,
       created_at: '2026-01-01T00:00:00.000Z',
     });
     // The export's formula guard is undone; passwords never travel: privacy 2 comes in as 1, a redirect
@@ -45,25 +47,19 @@ describe('POST /api/v1/links/import', () => {
     });
   });
 
-  it('detects Bitly, YOURLS, Kutt and Shlink files sent as multipart/form-data, and reports bad rows by line (partial=1)', async () => {
+  it('detects Bitly, Kutt and Shlink files sent as multipart/form-data, and reports bad rows by line (partial=1)', async () => {
+    // A custom bitlink's host is its domain, matched with the account's.
+    const domain = await create(t, t.adminKey, 'domains', { name: 'go.example.org' });
     const expectations: [string, string, Record<string, Partial<L>>, { line: number; field: string | null }[]][] = [
-      ['bitly.csv', 'bitly', {
+      ['bitly-legacy.csv', 'bitly', {
         '3xYzAbc': { url: 'https://shop.example.com/spring?utm_source=bitly', title: 'Spring sale landing page', created_at: '2026-03-02T09:15:00.000Z' },
-        'q1-report': { url: 'https://example.org/reports/2026/q1.pdf', title: 'Quarterly report, Q1' },
+        'q1-report': { url: 'https://example.org/reports/2026/q1.pdf', title: 'Quarterly report, Q1', domain: { id: domain.id } },
       }, [{ line: 4, field: 'url' }]],
-      ['yourls.csv', 'yourls', {
-        'start-here': { url: 'https://docs.example.net/getting-started', title: 'Getting started — docs', created_at: '2025-12-01T10:00:00.000Z' },
-        ozh: { url: 'http://planetozh.example/blog/', title: `Ozh's blog, with "quotes"` },
-      }, [{ line: 4, field: 'alias' }]],
-      ['kutt.csv', 'kutt', {
+      ['kutt-csv.csv', 'kutt', {
         'kutt-home': { url: 'https://kutt.example/', title: 'Kutt home', created_at: '2026-01-10T12:00:00.000Z', active_period_end_at: null },
         promo: { url: 'https://example.com/promo', active_period_end_at: '2027-01-01T00:00:00.000Z' },
       }, [{ line: 4, field: 'url' }]],
-      ['shlink.csv', 'shlink', {
-        abc12: { url: 'https://www.example.com/articles/1', title: 'First article', created_at: '2026-02-01T10:20:30.000Z' },
-        'Xy-9_z': { url: 'https://www.example.com/articles/2?ref=shlink&lang=en', title: null, created_at: '2026-02-02T10:00:00.000Z' },
-      }, []],
-      ['shlink-import.csv', 'shlink', { imported1: { url: 'https://example.com/from-shlink-import-format', title: 'Shlink CSV import format' } }, []],
+      ['shlink-csv.csv', 'shlink', { imported1: { url: 'https://example.com/from-shlink-import-format', title: 'Shlink CSV import format' } }, []],
     ];
     for (const [file, source, expected, failures] of expectations) {
       const res = await postFile(t, t.adminKey, fixture(file), '?partial=1', file);
@@ -74,8 +70,8 @@ describe('POST /api/v1/links/import', () => {
       const links = await linksOf(t.adminKey);
       for (const [alias, fields] of Object.entries(expected)) expect(links.get(alias), `${file} ${alias}`).toMatchObject(fields);
     }
-    const kutt = await finished(t, t.adminKey, await postFile(t, t.adminKey, fixture('kutt.csv'), '?partial=1&on_conflict=skip'));
-    expect(kutt.failures[0]?.message).toBe('The url field must be a valid http or https URL.');
+    const kutt = await finished(t, t.adminKey, await postFile(t, t.adminKey, fixture('kutt-csv.csv'), '?partial=1&on_conflict=skip'));
+    expect(kutt.failures[0]).toMatchObject({ field: 'url', column: 'target', message: 'The "target" column must be a valid http or https URL.' });
   });
 
   it('writes nothing when a row fails, unless partial=1', async () => {
@@ -83,7 +79,7 @@ describe('POST /api/v1/links/import', () => {
     const job = await finished(t, t.userKey, await postFile(t, t.userKey, csv));
     expect(job).toMatchObject({ status: 'failed', source: 'yourls', rows_read: 3, created: 0, failed: 1 });
     expect(job.error).toMatch(/^1 row failed, so nothing was imported/);
-    expect(job.failures).toEqual([{ line: 3, field: 'alias', message: 'The alias field may only contain letters, digits, dashes and underscores.' }]);
+    expect(job.failures).toEqual([{ line: 3, field: 'alias', column: 'keyword', message: 'The "keyword" column may only contain letters, digits, dashes and underscores.' }]);
     expect((await linksOf(t.userKey)).has('all-or-nothing')).toBe(false);
     const partial = await finished(t, t.userKey, await postFile(t, t.userKey, csv, '?partial=1'));
     expect(partial).toMatchObject({ status: 'completed', created: 2, failed: 1, error: null });
@@ -109,7 +105,7 @@ describe('POST /api/v1/links/import', () => {
     expect(job.failures.map((f) => [f.line, f.field])).toEqual([
       [3, 'alias'], [4, 'url'], [5, 'pixel_ids.1'], [6, 'space_name'], [7, 'domain_name'], [8, null],
     ]);
-    expect(job.failures[3]?.message).toBe('The space_name field must be the name of one of your spaces.');
+    expect(job.failures[3]?.message).toBe('The "space_name" column names the space "Nope", which is not one of your spaces: create it first.');
     expect(job.created).toBe(1);
     const link = (await linksOf(t.userKey)).get('ok-row');
     expect(link).toMatchObject({ space: { id: space.id }, domain: { id: domain.id }, pixels: [{ id: pixel.id }], short_url: 'https://links.example.org/ok-row' });
@@ -123,8 +119,8 @@ describe('POST /api/v1/links/import', () => {
       const failed = await finished(t2, t2.userKey, await postCsv(t2, t2.userKey, csv));
       expect(failed).toMatchObject({ status: 'failed', created: 0, failed: 2 });
       expect(failed.failures.map((f) => [f.line, f.field, f.message])).toEqual([
-        [2, 'alias', 'The alias field has already been taken.'],
-        [4, 'alias', 'The alias field has already been taken.'],
+        [2, 'alias', 'The "alias" column has already been taken.'],
+        [4, 'alias', 'The "alias" column has already been taken.'],
       ]);
       expect([...(await lk(t2)).keys()]).toEqual(['taken']);
 
@@ -185,9 +181,12 @@ describe('POST /api/v1/links/import: bad files and parameters', () => {
       method: 'POST', url: '/api/v1/links/import', payload: '--b\r\nContent-Disposition: form-data; name="other"\r\n\r\nx\r\n--b--\r\n',
       headers: { 'content-type': 'multipart/form-data; boundary=b' },
     })), 'file');
+    // A JSON body is a file too (its layout is read from its content): an object without a list of links is a 422.
     const json = await t.as(t.userKey, { method: 'POST', url: '/api/v1/links/import', payload: '{"url":"https://e.com"}', headers: { 'content-type': 'application/json' } });
-    expect(json.statusCode).toBe(415);
-    expect(json.json().message).toMatch(/multipart\/form-data/);
+    expect422(json, 'file');
+    expect(json.json().errors.file[0]).toMatch(/JSON without a list of links/);
+    const xml = await t.as(t.userKey, { method: 'POST', url: '/api/v1/links/import', payload: '<links/>', headers: { 'content-type': 'application/xml' } });
+    expect(xml.statusCode).toBe(415);
   });
 
   it('413 with a clear message for a file over 50 MB', async () => {

@@ -3,17 +3,39 @@
 import { z } from 'zod';
 import { IMPORT_PREVIEW_ROWS, IMPORT_ROW_OUTCOMES, IMPORT_SOURCES, IMPORT_STATUSES, MAX_IMPORT_FAILURES, ON_CONFLICT } from '../enums';
 import { flag, rowId, timestamp } from './common.object';
+import { IMPORT_DATE_FORMATS } from '../import-dates';
 
 const count = () => z.number().int().nonnegative();
 const nullableText = () => z.string().nullable();
 
 export const importFailureObject = z
   .object({
-    line: z.number().int().positive().meta({ description: 'Line of the file where the row starts (the header is line 1).' }),
-    field: nullableText().meta({ description: 'The field the reason is about, when it is about one.' }),
-    message: z.string(),
+    line: z.number().int().positive().meta({ description: 'Line of the file where the row starts (the header is line 1); in a JSON file, the number of the item in its list (from 1).' }),
+    field: nullableText().meta({ description: 'The field the reason is about, when it is about one: a link field or one of the import\'s own (`created_at`, `clicks`, `domain_name`, `space_name`), as a path (`targets.1.value`).' }),
+    column: nullableText().default(null).meta({ description: "The file's own column that carried the field (as its header row writes it), when there is one." }),
+    message: z.string().meta({ description: 'In words a person reads beside the file: it names the column, and a part of a list by its number.' }),
   })
-  .meta({ id: 'ImportFailure', description: 'Why a row of the file was not imported.', examples: [{ line: 3, field: 'url', message: 'The url field must be a valid http or https URL.' }] });
+  .meta({
+    id: 'ImportFailure',
+    description: 'A reason why a row of the file was not imported; a row has one per problem.',
+    examples: [{ line: 3, field: 'url', column: 'Long URL', message: 'The "Long URL" column must be a valid http or https URL.' }],
+  });
+
+export const importNoteObject = z
+  .object({ field: z.string(), message: z.string() })
+  .meta({ id: 'ImportNote', description: 'What the import does with a row differently from its source, and why (a protected link comes in disabled).' });
+
+export const importColumnObject = z
+  .object({
+    column: z.string().meta({ description: 'As the file names it.' }),
+    field: nullableText().meta({ description: 'What it becomes: a link field, or one of the import\'s own (`created_at`, `clicks`, `domain_name`...); null: not imported.' }),
+    note: nullableText().meta({ description: 'How it is read, or why it is not imported.' }),
+  })
+  .meta({ id: 'ImportColumn', description: "A column of the file and what the import makes of it." });
+
+export const importNoteSummaryObject = z
+  .object({ field: z.string(), message: z.string(), rows: count(), first_line: z.number().int().positive() })
+  .meta({ id: 'ImportNoteSummary', description: 'A note that applies to rows of the file, with how many and the first.' });
 
 const failures = () => z.array(importFailureObject).meta({ description: `The first ${MAX_IMPORT_FAILURES} failures, in line order; \`failed\` counts them all.` });
 
@@ -53,9 +75,11 @@ export const importPreviewRowObject = z
     domain_name: nullableText(),
     space_name: nullableText(),
     created_at: nullableText().meta({ description: 'As the file gives it.' }),
+    clicks: z.number().int().nonnegative().nullable().meta({ description: "The source's click count, kept as the link's starting count; null: none given." }),
     outcome: z.enum(IMPORT_ROW_OUTCOMES).meta({ description: 'What the import would do with the row: create it, create it under `new_alias` (`on_conflict=rename`), skip it or fail it.' }),
     new_alias: nullableText().meta({ description: 'The alias it would be created under when that differs (rename).' }),
-    problems: z.array(importFailureObject).meta({ description: 'Why the row would fail.' }),
+    problems: z.array(importFailureObject).meta({ description: 'Every reason why the row would fail.' }),
+    notes: z.array(importNoteObject).meta({ description: 'What the import would do differently from the source.' }),
   })
   .meta({ id: 'ImportPreviewRow', description: "A row of the file as the format maps it to a link's fields (null: not given), and what the import would do with it." });
 
@@ -63,7 +87,11 @@ export const importDryRunObject = z
   .object({
     dry_run: z.literal(true),
     ...askedShape,
-    headers: z.array(z.string()).meta({ description: "The file's columns (its header row)." }),
+    headers: z.array(z.string()).meta({ description: "The file's columns (its header row; a JSON file's keys, nested ones joined with dots)." }),
+    layout: z.enum(['csv', 'tsv', 'json']).meta({ description: 'How the file was read, told from its content.' }),
+    date_format: z.enum(IMPORT_DATE_FORMATS).meta({ description: 'How numeric day/month dates are read (`date_format=`).' }),
+    columns: z.array(importColumnObject).meta({ description: 'What each column becomes, or why it is not imported.' }),
+    notes: z.array(importNoteSummaryObject).meta({ description: 'What the import would do differently from the source, per kind of note.' }),
     created: count().meta({ description: 'Rows the import would create.' }),
     skipped: count().meta({ description: 'Rows it would leave out (taken aliases, `on_conflict=skip`).' }),
     failed: count(),

@@ -15,10 +15,10 @@ const FILE = [
 describe('rejectedRowsCsv', () => {
   it('keeps the header and the failed records as they were, with an error column', () => {
     const csv = rejectedRowsCsv(FILE, [
-      { line: 3, field: 'url', message: 'The url field must be a valid http or https URL.' },
-      { line: 4, field: 'alias', message: 'The alias field has already been taken.' },
-      { line: 6, field: null, message: '=Line 6 is odd' },
-      { line: 7, field: 'url', message: 'Bad.' },
+      { line: 3, field: 'url', column: null, message: 'The url field must be a valid http or https URL.' },
+      { line: 4, field: 'alias', column: null, message: 'The alias field has already been taken.' },
+      { line: 6, field: null, column: null, message: '=Line 6 is odd' },
+      { line: 7, field: 'url', column: null, message: 'Bad.' },
     ]);
     const rows = [...parseCsv(csv ?? '')].map((r) => r.fields);
     expect(rows).toEqual([
@@ -32,11 +32,11 @@ describe('rejectedRowsCsv', () => {
 
   it('reads semicolon files, joins two reasons of a line, and is null when no line matches', () => {
     const csv = rejectedRowsCsv('longUrl;shortCode\nhttps://e.com;a b\n', [
-      { line: 2, field: 'alias', message: 'One.' },
-      { line: 2, field: 'url', message: 'Two.' },
+      { line: 2, field: 'alias', column: null, message: 'One.' },
+      { line: 2, field: 'url', column: null, message: 'Two.' },
     ]);
     expect(csv).toBe('longUrl,shortCode,error\r\nhttps://e.com,a b,One. Two.\r\n');
-    expect(rejectedRowsCsv('url\nhttps://e.com\n', [{ line: 9, field: null, message: 'x' }])).toBeNull();
+    expect(rejectedRowsCsv('url\nhttps://e.com\n', [{ line: 9, field: null, column: null, message: 'x' }])).toBeNull();
     expect(rejectedRowsCsv('', [])).toBeNull();
   });
 
