@@ -4,8 +4,13 @@ import { MAX_ID, queryEnum, queryInt, queryNumberEnum, querySearch } from './fie
 import { pagingFields } from './list-query';
 import { TAG_NAME_MAX, tagKey } from './tag.schema';
 
-export const LINK_SORT_BY = ['id', 'clicks', 'title', 'alias', 'url'] as const;
-export const LINK_SEARCH_BY = ['title', 'alias', 'url'] as const;
+/** `created_at`: the creation time (an imported link keeps its source's), the id breaking ties. */
+export const LINK_SORT_BY = ['id', 'clicks', 'title', 'alias', 'url', 'created_at'] as const;
+/**
+ * `all` (issue 25): alias, destination, title, tag names and the domain's name. The seed's default stays `title`.
+ * A search may also carry field prefixes (`tag:spring url:shop.example`): shared/search-terms.ts.
+ */
+export const LINK_SEARCH_BY = ['title', 'alias', 'url', 'all'] as const;
 export const TAG_MODES = ['any', 'all'] as const;
 /** Tag names one list filter takes at most. */
 export const TAG_FILTER_MAX = 20;

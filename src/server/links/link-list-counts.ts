@@ -50,7 +50,7 @@ export class LinkListCounts {
     if (q.status === 0) return total;
     // Counts read from a status's partial index check the tags link by link.
     let probing: Filters | undefined;
-    const probe = () => (probing ??= tags ? filtersOf(this.store, userId, q, tags, 'probe') : f);
+    const probe = () => (probing ??= tags?.keys.length ? filtersOf(this.store, userId, q, tags, 'probe') : f);
     const statusCount = (s: StatusSql) => this.filteredStatus(key(`status ${s.status}`), userId, s, now, c, total, f, probe);
     if (q.status !== LAST.status) return yield* statusCount(statusOf(q.status));
     let others = 0;
@@ -121,7 +121,7 @@ export class LinkListCounts {
   /** The filtered links, any status. */
   private *filteredTotal(userId: number, f: Filters, tags: Tags | null, c: Counters): Plan<number> {
     const index = this.store.searchIndex;
-    if (tags && f.where.length === 2 && f.match === null) return yield* this.tagCount(tags);
+    if (tags?.keys.length && f.where.length === 2 && f.match === null) return yield* this.tagCount(tags);
     if (index && f.match !== null && f.where.length === 1) {
       // When the account owns every link, the search index alone answers.
       const all = yield* count(raw('SELECT coalesce(sum(total), 0) FROM link_counters'));

@@ -1,10 +1,11 @@
 // The link list's filters as conditions on `l` (the links table), written once for both databases: the owner,
-// the search, space, domain, pixel and tags (the status: link-list-status.ts). Shared by the page, its totals
-// (link-list-counts.ts), the bulk selection and the export (link-list.policy.ts).
+// the search's terms, space, domain, pixel and tags (the status: link-list-status.ts). Shared by the page, its
+// totals (link-list-counts.ts), the bulk selection and the export (link-list.policy.ts).
 import { LINK_SEARCH_BY, LINK_SORT_BY, type LinkListQuery } from '../../shared/link-list.schema';
 import { tagKey } from '../../shared/tag.schema';
+import { searchTerms, type SearchTerm } from '../../shared/search-terms';
 import { likePattern } from '../db/sql-values';
-import { column, raw, sql, type Plan, type Sql } from './link-list-sql';
+import { column, or, raw, sql, type Plan, type Sql } from './link-list-sql';
 import type { LinkListStore, TagRead } from './link-list.store';
 import { statusOf } from './link-list-status';
 
@@ -15,6 +16,8 @@ export interface Tags {
   ids: number[];
   /** `all` only for two tags or more. */
   mode: 'any' | 'all';
+  /** What the search's terms name (tags, domains), read with the tags. */
+  terms?: TermRefs[];
 }
 
 export interface Filters {
@@ -26,13 +29,76 @@ export interface Filters {
   filtered: boolean;
 }
 
+/** Whether the search names tags or domains (search_by=all, `tag:`, `domain:`), which are read first by id. */
+export const namesRefs = (q: LinkListQuery): boolean => searchTerms(q.search, q.search_by).some((t) => t.by === 'all' || t.by === 'tag' || t.by === 'domain');
+
 /** The tags of `q`, read first so that every query names them by id (the planner sees which they are). */
 export function* resolveTags(store: LinkListStore, userId: number, q: LinkListQuery): Plan<Tags | null> {
-  if (!q.tag?.length) return null;
+  const terms = yield* resolveTerms(store, userId, q);
+  if (!q.tag?.length) return terms.length ? { keys: [], ids: [], mode: 'any', terms } : null;
   const keys = [...new Set(q.tag.map(tagKey))];
   const ids = yield* column<number>(sql`SELECT id FROM tags WHERE user_id = ${userId} AND ${store.isIn(raw('name_key'), keys, 'text')}`);
   const all = q.tag_mode === 'all' && keys.length > 1;
-  return { keys, ids: all && ids.length < keys.length ? [] : ids, mode: all ? 'all' : 'any' };
+  return { keys, ids: all && ids.length < keys.length ? [] : ids, mode: all ? 'all' : 'any', terms };
+}
+
+/**
+ * What the search's terms name outside the links table, by id: the tags and domains whose names an `all` term
+ * contains, the tag a `tag:` term names, the domains a `domain:` term's text is part of. Read first, like tags.
+ */
+function* resolveTerms(store: LinkListStore, userId: number, q: LinkListQuery): Plan<TermRefs[]> {
+  const refs: TermRefs[] = [];
+  for (const term of searchTerms(q.search, q.search_by)) {
+    if (term.by !== 'all' && term.by !== 'tag' && term.by !== 'domain') continue;
+    const pattern = likePattern(term.text);
+    const tagIds = term.by === 'domain' ? [] : term.by === 'tag'
+      ? yield* column<number>(sql`SELECT id FROM tags WHERE user_id = ${userId} AND name_key = ${tagKey(term.text)}`)
+      : yield* column<number>(sql`SELECT id FROM tags WHERE user_id = ${userId} AND ${store.contains(raw('name'), pattern)}`);
+    const domainIds = term.by === 'tag' ? [] : yield* column<number>(sql`SELECT id FROM domains WHERE user_id = ${userId} AND ${store.contains(raw('name'), pattern)}`);
+    refs.push({ term, tagIds, domainIds });
+  }
+  return refs;
+}
+
+/** A term of the search and the ids of what it names (resolveTerms). */
+export interface TermRefs {
+  term: SearchTerm;
+  tagIds: number[];
+  domainIds: number[];
+}
+
+const COLUMNS = { title: ['title'], alias: ['alias'], url: ['url'], all: ['title', 'alias', 'url'] } as const;
+
+/** The links with any of `tagIds`, or with the domains `domainIds`. */
+function namedBy(store: LinkListStore, r: TermRefs): Sql[] {
+  return [
+    ...(r.tagIds.length ? [sql`l.id IN (SELECT lt.link_id FROM link_tags lt WHERE ${store.isIn(raw('lt.tag_id'), r.tagIds, 'int')})`] : []),
+    ...(r.domainIds.length ? [store.isIn(raw('l.domain_id'), r.domainIds, 'int')] : []),
+  ];
+}
+
+/** The search's conditions, and the index query of the terms it answers alone (AND-ed). */
+function searchConditions(store: LinkListStore, q: LinkListQuery, refs: readonly TermRefs[]): { where: Sql[]; match: string | null } {
+  const where: Sql[] = [];
+  const matches: string[] = [];
+  const index = store.searchIndex;
+  for (const term of searchTerms(q.search, q.search_by)) {
+    if (term.by === 'tag' || term.by === 'domain') {
+      const r = refs.find((x) => x.term === term || (x.term.by === term.by && x.term.text === term.text));
+      where.push(r ? or(namedBy(store, r)) : raw('1 = 0'));
+      continue;
+    }
+    const fromIndex = index !== null && [...term.text].length >= index.minLength;
+    const inColumns = fromIndex ? index.match(term.by, term.text) : null;
+    const named = term.by === 'all' ? namedBy(store, refs.find((x) => x.term.by === 'all' && x.term.text === term.text) ?? { term, tagIds: [], domainIds: [] }) : [];
+    // Alone, an index term is read through the index (in id order); with tags or domains it is one of several.
+    if (inColumns !== null && !named.length) matches.push(inColumns);
+    else {
+      const own = inColumns !== null && index ? [index.has(inColumns)] : COLUMNS[term.by].map((c) => store.contains(raw(`l.${c}`), likePattern(term.text)));
+      where.push(or([...own, ...named]));
+    }
+  }
+  return { where, match: matches.length ? matches.join(' AND ') : null };
 }
 
 /** The tagged link ids: with `all`, those with every tag. */
@@ -42,6 +108,7 @@ function taggedIds(store: LinkListStore, tags: Tags): Sql {
 }
 
 function tagCondition(store: LinkListStore, tags: Tags, read: TagRead): Sql {
+  if (!tags.keys.length) return raw('1 = 1');
   return tags.ids.length ? store.tagFilter(read, tags.mode, tags.ids, taggedIds(store, tags)) : raw('1 = 0');
 }
 
@@ -50,16 +117,13 @@ export function filtersOf(store: LinkListStore, userId: number, q: LinkListQuery
   // Column names go into the SQL text: only those the query schema allows (it has checked them already).
   if (!LINK_SEARCH_BY.includes(q.search_by) || !LINK_SORT_BY.includes(q.sort_by)) throw new Error(`unknown column ${q.search_by}, ${q.sort_by}`);
   const where = [sql`l.user_id = ${userId}`];
-  let match: string | null = null;
-  if (q.search) {
-    const index = store.searchIndex;
-    if (index && [...q.search].length >= index.minLength) match = index.match(q.search_by, q.search);
-    else where.push(store.contains(raw(`l.${q.search_by}`), likePattern(q.search)));
-  }
+  const search = searchConditions(store, q, tags?.terms ?? []);
+  where.push(...search.where);
+  const match = search.match;
   if (q.space_id !== undefined) where.push(q.space_id === 0 ? raw('l.space_id IS NULL') : sql`l.space_id = ${q.space_id}`);
   if (q.domain_id !== undefined) where.push(q.domain_id === 0 ? raw('l.domain_id IS NULL') : sql`l.domain_id = ${q.domain_id}`);
   if (q.pixel_id !== undefined) where.push(sql`EXISTS (SELECT 1 FROM link_pixels lp WHERE lp.link_id = l.id AND lp.pixel_id = ${q.pixel_id})`);
-  if (tags) where.push(tagCondition(store, tags, read));
+  if (tags?.keys.length) where.push(tagCondition(store, tags, read));
   return { where, match, filtered: where.length > 1 || match !== null };
 }
 

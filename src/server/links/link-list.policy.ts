@@ -3,10 +3,11 @@
 // million links per account. Each method is a plan (link-list-sql.ts) that the database's repository runs:
 // LinkListRepo (SQLite, synchronous) and PgLinkListRepo (PostgreSQL). The totals: link-list-counts.ts.
 import type { LinkListQuery } from '../../shared/link.schema';
+import { searchTerms } from '../../shared/search-terms';
 import type { LinkRow } from './links.repo';
 import { CountCache } from './count-cache';
 import { LinkListCounts, type Counters } from './link-list-counts';
-import { conditions, filtersOf, resolveTags, statusFilter, type Filters, type Tags } from './link-list-filters';
+import { conditions, filtersOf, namesRefs, resolveTags, statusFilter, type Filters, type Tags } from './link-list-filters';
 import { and, count, column, raw, rows, sql, type Plan, type Sql } from './link-list-sql';
 import type { Direction, LinkListStore, TagRead } from './link-list.store';
 
@@ -32,7 +33,7 @@ export class LinkListPolicy {
     const counted = filtersOf(this.store, userId, q, tags);
     const total = yield* this.counts.total(userId, q, now, tags, c, counted);
     // The exact total decides how a tag filter reads its page (it is counted anyway, and mostly cached).
-    const read: TagRead = !tags ? 'set' : total >= this.store.probeShare[tags.mode] * c.total ? 'probe' : 'collect';
+    const read: TagRead = !tags?.keys.length ? 'set' : total >= this.store.probeShare[tags.mode] * c.total ? 'probe' : 'collect';
     const f = read === 'set' ? counted : filtersOf(this.store, userId, q, tags, read);
     const where = [...f.where, ...statusFilter(q, now)];
     const slice = { offset: (q.page - 1) * q.per_page, limit: q.per_page };
@@ -47,8 +48,8 @@ export class LinkListPolicy {
    * tagging a link (a new tag that no link carries matches nothing either way).
    */
   private *tags(userId: number, q: LinkListQuery, c: Counters): Plan<Tags | null> {
-    if (!q.tag?.length) return null;
-    const key = [userId, q.tag_mode, ...q.tag].join('\u0000');
+    if (!q.tag?.length && !namesRefs(q)) return null;
+    const key = [userId, q.tag_mode, q.search_by, q.search ?? '', ...(q.tag ?? [])].join('\u0000');
     const hit = this.tagCache.get(key, c.version);
     if (hit) return hit;
     const tags = yield* resolveTags(this.store, userId, q);
@@ -103,7 +104,7 @@ export class LinkListPolicy {
     const part = (untitled: boolean): Filters => ({ ...f, where: [...f.where, raw(untitled ? 'l.title IS NULL' : 'l.title IS NOT NULL')] });
     const titled = yield* this.rows(q, part(false), slice);
     // A title search never matches an untitled link.
-    if (titled.length === slice.limit || (q.search && q.search_by === 'title')) return titled;
+    if (titled.length === slice.limit || searchTerms(q.search, q.search_by).some((t) => t.by === 'title')) return titled;
     // A page past the titled links starts that far into the untitled ones.
     const untitledCount = titled.length > 0 ? 0 : yield* count(sql`SELECT count(*) FROM links l WHERE ${and(conditions(this.store, part(true)))}`);
     const start = titled.length > 0 ? 0 : slice.offset - (total - untitledCount);

@@ -14,7 +14,8 @@ const jsonList = (values: readonly (number | string)[]): Sql => sql`(SELECT valu
 /** FTS5 with the trigram tokenizer (migration 001): any substring of 3 characters or more, in rowid order. */
 const fts: SearchIndex = {
   minLength: 3,
-  match: (column, term) => `${column} : "${term.replace(/"/g, '""')}"`,
+  // `all`: any of the three columns (tags and domains are matched apart, link-list-filters.ts).
+  match: (column, term) => `${column === 'all' ? '' : `${column} : `}"${term.replace(/"/g, '""')}"`,
   has: (match) => sql`l.id IN (SELECT rowid FROM links_fts WHERE links_fts MATCH ${match})`,
   hits: (match) => ({ from: raw('links_fts f CROSS JOIN links l ON l.id = f.rowid'), where: sql`links_fts MATCH ${match}`, id: raw('f.rowid') }),
   // Checking the owner of many hits reads the narrow (id, user_id) index, not the rows (migration 002).

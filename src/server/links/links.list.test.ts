@@ -113,7 +113,7 @@ describe('filters', () => {
     for (const [q, field] of [
       ['status=4', 'status'], ['status=-1', 'status'], ['status=active', 'status'], ['status=1&status=2', 'status'],
       ['space_id=-1', 'space_id'], ['space_id=x', 'space_id'], ['domain_id=1.5', 'domain_id'], ['pixel_id=0', 'pixel_id'],
-      ['sort_by=created_at', 'sort_by'], ['sort=random', 'sort'], ['search_by=description', 'search_by'],
+      ['sort_by=updated_at', 'sort_by'], ['sort=random', 'sort'], ['search_by=description', 'search_by'],
       ['per_page=11', 'per_page'], ['per_page=1000', 'per_page'], ['page=-2', 'page'], ['search=a&search=b', 'search'],
       [`search=${'x'.repeat(256)}`, 'search'],
     ] as const) {
