@@ -17,10 +17,8 @@ export const UNDO_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Links a dry run shows. */
 export const DRY_RUN_SAMPLE = 10;
 
-/** A query flag: 1/0, true/false; absent is off. */
-export const queryFlag = z
-  .preprocess((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === true ? 1 : v === 'false' || v === false ? 0 : v), z.union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1)], { error: 'must be 0 or 1.' }).optional())
-  .transform((v) => v !== undefined && Number(v) === 1);
+/** A query flag: flag01's values (1/0, true/false); absent or empty is off. */
+export const queryFlag = z.preprocess((v) => (v === '' ? undefined : v), flag01.optional()).transform((v) => v === 1);
 
 export const bulkCreateQuerySchema = z.object({ dry_run: queryFlag, partial: queryFlag });
 

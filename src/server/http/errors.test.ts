@@ -66,10 +66,41 @@ describe('bad requests', () => {
     expect(ok.statusCode).toBe(201);
   });
 
-  it('an unsupported content type is a 4xx JSON', async () => {
+  it('an unsupported content type is a 415 that says what to send', async () => {
     const res = await t.as(t.userKey, { method: 'POST', url: '/api/v1/links', payload: '<url/>', headers: { 'content-type': 'application/xml' } });
     expect(res.statusCode).toBe(415);
-    expect(res.json().status).toBe(415);
+    expect(res.json()).toEqual({
+      message: "The body's Content-Type application/xml is not one this request takes: send it with Content-Type: application/json (or application/x-www-form-urlencoded).",
+      status: 415,
+    });
+    // An upload names its own types.
+    const logo = await t.as(t.userKey, { method: 'PUT', url: '/api/v1/account/qr-logo', payload: 'x', headers: { 'content-type': 'text/plain' } });
+    expect(logo.statusCode).toBe(415);
+    expect(logo.json().message).toBe("The body's Content-Type text/plain is not one this request takes: send it with Content-Type: image/png.");
+  });
+
+  it('a body without a Content-Type, or as text/plain (what fetch sends for a string body), is a 415, not a 422; no body is as before', async () => {
+    const body = JSON.stringify({ url: 'https://e.com/untyped' });
+    const noType = 'The request has a body but no Content-Type header: send it with Content-Type: application/json (or application/x-www-form-urlencoded).';
+    for (const [method, url] of [['POST', '/api/v1/links'], ['PATCH', '/api/v1/links/1'], ['PUT', '/api/v1/spaces/1'], ['DELETE', '/api/v1/links/bulk']] as const) {
+      const res = await t.as(t.userKey, { method, url, payload: body });
+      expect(res.statusCode, `${method} ${url}`).toBe(415);
+      expect(res.json(), `${method} ${url}`).toEqual({ message: noType, status: 415 });
+    }
+    // Over a real socket: a chunked body without a type, and fetch's own text/plain for a string body.
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const auth = { authorization: `Bearer ${t.userKey}` };
+    const chunked = new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode(body)), c.close()) });
+    const streamed = await fetch(`${base}/api/v1/links`, { method: 'POST', headers: auth, body: chunked, duplex: 'half' } as RequestInit);
+    expect(streamed.status).toBe(415);
+    expect(await streamed.json()).toEqual({ message: noType, status: 415 });
+    const plain = await fetch(`${base}/api/v1/links`, { method: 'POST', headers: auth, body });
+    expect(plain.status).toBe(415);
+    expect((await plain.json()).message).toBe("The body's Content-Type text/plain is not one this request takes: send it with Content-Type: application/json (or application/x-www-form-urlencoded).");
+    // Nothing was created by them; an empty body without a type is read as no fields, as before.
+    expect((await get(t, t.userKey, '/api/v1/links?search=untyped&search_by=url')).json().meta.total).toBe(0);
+    expect422(await t.as(t.userKey, { method: 'POST', url: '/api/v1/links' }), 'url');
+    expect422(await t.as(t.userKey, { method: 'POST', url: '/api/v1/links', headers: { 'content-length': '0' } }), 'url');
   });
 
   it('arrays or objects where scalars belong are 422 naming the field', async () => {

@@ -43,9 +43,27 @@ const fastifyCodes: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'The request body is not valid JSON.'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'The request body is empty but its Content-Type is application/json.'],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'The request body is too large.'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Send the body as application/x-www-form-urlencoded or application/json.'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'The Content-Length header does not match the body.'],
 };
+
+/** The body types a route reads: those it names (`consumes`, or a body it documents itself), else JSON and forms. */
+function bodyTypes(request: FastifyRequest): string[] {
+  const schema = request.routeOptions.schema as { consumes?: string[]; 'x-body'?: { content?: Record<string, unknown> } } | undefined;
+  const named = schema?.consumes ?? Object.keys(schema?.['x-body']?.content ?? {});
+  return named.length ? named : ['application/json', 'application/x-www-form-urlencoded'];
+}
+
+/**
+ * A body without a Content-Type, or of a type the route does not read, is a 415 that says what to send. A string
+ * body given to fetch without a Content-Type goes out as text/plain: the README's 415, not the 422 "The body field
+ * must be an object" it was while fastify's own text/plain parser read it (registerErrorHandling removes that one).
+ */
+export function unsupportedMediaType(request: FastifyRequest): HttpError {
+  const [first, ...others] = bodyTypes(request);
+  const send = `send it with Content-Type: ${first}${others.length ? ` (or ${others.join(', ')})` : ''}.`;
+  const type = request.headers['content-type']?.split(';')[0]?.trim().slice(0, 100);
+  return new HttpError(415, type ? `The body's Content-Type ${type} is not one this request takes: ${send}` : `The request has a body but no Content-Type header: ${send}`);
+}
 
 function contextName(ctx: string | undefined): string {
   return ctx === 'querystring' ? 'query' : ctx === 'params' ? 'path' : 'body';
@@ -69,6 +87,8 @@ function driftOf(issues: readonly Issue[], prefix: PropertyKey[] = []): string[]
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
+  // No route reads text/plain (those that take files add their own types): such a body is a 415, not a string.
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) return sendError(reply, error);
     if (error instanceof RuleError) return sendError(reply, validationError(error.issues));
@@ -81,6 +101,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const bag = errorsBag(issues, contextName(error.validationContext));
       return sendError(reply, new HttpError(422, bag.message, bag.errors));
     }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendError(reply, unsupportedMediaType(request));
     const known = error.code ? fastifyCodes[error.code] : undefined;
     if (known) return sendError(reply, new HttpError(known[0], known[1]));
     if (error.statusCode === 429) return sendError(reply, new HttpError(429, 'Too Many Requests.'));

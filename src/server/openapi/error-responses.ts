@@ -27,8 +27,8 @@ export const ERROR_RESPONSES = {
     status: 404,
   }),
   PayloadTooLarge: errorResponse('The body is larger than this operation takes.', { message: 'The request body is too large.', status: 413 }),
-  UnsupportedMediaType: errorResponse("The body's Content-Type is not one of those this operation takes (see its request body).", {
-    message: 'Send the body as application/x-www-form-urlencoded or application/json.',
+  UnsupportedMediaType: errorResponse("The request has a body without a Content-Type, or of a type this operation does not take (see its request body); `message` says which to send.", {
+    message: 'The request has a body but no Content-Type header: send it with Content-Type: application/json (or application/x-www-form-urlencoded).',
     status: 415,
   }),
   ValidationFailed: errorResponse(

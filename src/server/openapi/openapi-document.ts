@@ -2,16 +2,21 @@
 // Schema (named components by their registry `id`), answers that are not JSON (PNG, SVG, CSV, event
 // streams) pass through as written, and every JSON body is also documented as a form. On the whole document
 // (documentTransform): each operation gets the error answers it can give, form bodies their bracket
-// encoding, and the routes' own `x-` notes are turned into examples or dropped.
+// encoding, and the routes' own `x-` notes are turned into examples or dropped; generator-shapes.ts makes
+// path ids integers and unions of literals enums, and names the schemas of bodies and answers with several
+// media types.
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from '@fastify/type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { $ZodType } from 'zod/v4/core';
 import { ERROR_RESPONSES, errorsOf, type ExtraError } from './error-responses';
+import { literalUnionAsEnum, nameMediaSchemas, operationName, pathIdsAsIntegers } from './generator-shapes';
 
 const FORM = 'application/x-www-form-urlencoded';
 const JSON_TYPE = 'application/json';
-const zodConfig = { zodToJsonConfig: { unrepresentable: 'any' } } as const;
+const zodConfig = {
+  zodToJsonConfig: { unrepresentable: 'any', override: (ctx: { jsonSchema: Record<string, unknown> }) => literalUnionAsEnum(ctx.jsonSchema) },
+} as const;
 const zodTransform = createJsonSchemaTransform({ skipList: [], ...zodConfig } as never);
 const zodTransformObject = createJsonSchemaTransformObject(zodConfig as never);
 
@@ -86,6 +91,16 @@ function describeSuccess(op: Operation, schemas: Record<string, OpenAPIV3_1.Sche
   }
 }
 
+/** Each schema of a body or an answer with several media types, as a component named after the operation. */
+function nameSchemas(op: Operation, schemas: Record<string, OpenAPIV3_1.SchemaObject>): void {
+  if (!op.operationId) return;
+  const body = op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
+  if (body) nameMediaSchemas(`${operationName(op)}Body`, body.content, schemas);
+  for (const answer of Object.values(op.responses ?? {}) as OpenAPIV3_1.ResponseObject[]) {
+    if (answer.content) nameMediaSchemas(operationName(op), answer.content, schemas);
+  }
+}
+
 /** zod's input twins (`LinkInput`) of answer-only schemas: nothing refers to them. */
 function dropUnused(doc: OpenAPIV3_1.Document): void {
   const schemas = doc.components?.schemas ?? {};
@@ -116,6 +131,8 @@ export const documentTransform: SwaggerTransformObject = (input) => {
       if (body && method === 'delete') body.required = false;
       addExamples(op);
       describeSuccess(op, doc.components.schemas ?? {});
+      pathIdsAsIntegers(op);
+      nameSchemas(op, (doc.components.schemas ??= {}));
       for (const [code, name] of errorsOf(path, op, adminOnly, extra)) {
         op.responses = { ...op.responses, [code]: { $ref: `#/components/responses/${name}` } };
       }

@@ -3,6 +3,8 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
+import { MAX_ID } from '../../shared/fields';
+import { literalUnionAsEnum } from './generator-shapes';
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 let t: TestApp;
@@ -123,5 +125,48 @@ describe('the document as client generators and linters read it', () => {
     expect(body.content['application/json']?.example).toMatchObject({ url: expect.stringMatching(/^https:/) });
     const created = doc.paths?.['/api/v1/links']?.post?.responses?.['201'] as OpenAPIV3_1.ResponseObject;
     expect(created.content?.['application/json']?.example).toMatchObject({ data: { alias: expect.any(String) }, status: 200 });
+  });
+
+  it('gives generators one shape for each thing: integer path ids, one enum per union of literals, named media schemas', async () => {
+    for (const { path, method, op } of operations()) {
+      for (const param of (op.parameters ?? []) as OpenAPIV3_1.ParameterObject[]) {
+        if (param.in === 'path') expect(param.schema, `${method} ${path} {${param.name}}`).toEqual({ type: 'integer', minimum: 1, maximum: MAX_ID });
+      }
+      const body = op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
+      const answers = Object.values(op.responses ?? {}) as OpenAPIV3_1.ResponseObject[];
+      for (const content of [body?.content, ...answers.map((a) => a.content)]) {
+        const media = Object.entries(content ?? {});
+        if (media.length > 1) for (const [type, m] of media) expect(m.schema, `${method} ${path} ${type}`).toEqual({ $ref: expect.stringMatching(/^#\/components\/schemas\/\w+$/) });
+      }
+    }
+    const qr = doc.paths?.['/api/v1/links/{id}/qr']?.get?.responses?.['200'] as OpenAPIV3_1.ResponseObject;
+    expect(qr.content?.['image/svg+xml']?.schema).toEqual({ $ref: '#/components/schemas/GetLinkQrCodeSvg' });
+    expect((doc.paths?.['/api/v1/links']?.post?.requestBody as OpenAPIV3_1.RequestBodyObject).content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/CreateLinkBody' });
+    // No anyOf of literals is left: they are one enum (dry_run was "0" | "1" | 0 | 1, and orval made NUMBER_0 twice).
+    const literalUnions: string[] = [];
+    JSON.stringify(doc, (key, value: { anyOf?: { const?: unknown; enum?: unknown[] }[] }) => {
+      if (value?.anyOf?.every((s) => 'const' in s || s.enum?.length === 1)) literalUnions.push(`${key}: ${JSON.stringify(value)}`);
+      return value;
+    });
+    expect(literalUnions).toEqual([]);
+    const dryRun = (doc.paths?.['/api/v1/links/bulk']?.post?.parameters as OpenAPIV3_1.ParameterObject[]).find((p) => p.name === 'dry_run');
+    expect(dryRun?.schema).toEqual({ type: 'integer', enum: [0, 1] });
+    // A path id that is no integer still names nothing: 404, as before.
+    for (const id of ['abc', '0', '1.5']) expect((await t.as(t.userKey, { method: 'GET', url: `/api/v1/links/${id}` })).statusCode, id).toBe(404);
+  });
+
+  it('writes a union of literals as one enum only when every branch is a literal of one type', () => {
+    const shape = (anyOf: unknown[], extra = {}) => {
+      const schema: Record<string, unknown> = { anyOf, ...extra };
+      literalUnionAsEnum(schema);
+      return schema;
+    };
+    expect(shape([{ type: 'number', const: 0 }, { type: 'number', enum: [1] }], { description: 'd' })).toEqual({ type: 'integer', enum: [0, 1], description: 'd' });
+    expect(shape([{ type: 'string', const: 'a' }, { type: 'string', const: 'b' }])).toEqual({ type: 'string', enum: ['a', 'b'] });
+    expect(shape([{ type: 'number', const: 0.5 }, { type: 'number', const: 1 }])).toEqual({ type: 'number', enum: [0.5, 1] });
+    const mixed = [{ type: 'string', const: '0' }, { type: 'number', const: 0 }];
+    expect(shape(mixed)).toEqual({ anyOf: mixed });
+    const nullable = [{ type: 'string', enum: ['a', 'b'] }, { type: 'null' }];
+    expect(shape(nullable)).toEqual({ anyOf: nullable });
   });
 });

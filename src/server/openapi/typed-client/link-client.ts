@@ -1,6 +1,6 @@
 // A small client of the API, as an integrator would write it: openapi-fetch over the types openapi-typescript
 // generates from the live document (`./linkdeck-api`, written by openapi-client.test.ts next to a copy of this
-// file and type-checked there; this folder is outside tsconfig.json because that file is generated).
+// file in a temp directory and type-checked there; this folder is outside tsconfig.json, as that file is not here).
 import createClient from 'openapi-fetch';
 import { stringify } from 'qs';
 import type { paths } from './linkdeck-api';
@@ -26,7 +26,8 @@ export async function linkLifecycle(baseUrl: string, apiKey: string, seen: Excha
   });
   if (!created.data) throw new Error(`create: ${JSON.stringify(created.error)}`);
   const link = created.data.data;
-  const id = String(link.id);
+  // Path ids are integers in the document: the id a link comes back with is the one its path takes.
+  const id = link.id;
 
   // The same operation with a form body in bracket notation, as the document describes it.
   const formed = await client.POST('/api/v1/links', {
@@ -64,10 +65,12 @@ export function misuses(client: ReturnType<typeof createClient<paths>>) {
   // @ts-expect-error url is required to create a link
   void client.POST('/api/v1/links', { body: { alias: 'no-url' } });
   // @ts-expect-error disabled is 0 or 1
-  void client.PATCH('/api/v1/links/{id}', { params: { path: { id: '1' } }, body: { disabled: 'yes' } });
+  void client.PATCH('/api/v1/links/{id}', { params: { path: { id: 1 } }, body: { disabled: 'yes' } });
+  // @ts-expect-error a path id is an integer, not its text
+  void client.DELETE('/api/v1/links/{id}', { params: { path: { id: '1' } } });
   // @ts-expect-error no such path
   void client.GET('/api/v1/linkz');
-  return client.GET('/api/v1/links/{id}', { params: { path: { id: '1' } } }).then((r) => {
+  return client.GET('/api/v1/links/{id}', { params: { path: { id: 1 } } }).then((r) => {
     // @ts-expect-error a link has no such field
     return r.data?.data.nonexistent;
   });
