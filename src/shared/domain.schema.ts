@@ -41,9 +41,8 @@ export const domainCreateSchema = z.object({
   https: httpsField,
 });
 
+/** The name is not updatable: one sent is read-only (shared/read-only.ts), accepted only as the domain's own. */
 export const domainUpdateSchema = z.object({
-  /** Not updatable: a name sent is checked (the server refuses a reserved host) and otherwise ignored. */
-  name: domainNameField.optional(),
   homepage_url: nullableUrl().optional(),
   not_found_url: nullableUrl().optional(),
   https: httpsField,

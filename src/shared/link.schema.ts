@@ -108,21 +108,63 @@ const createFields = { ...optionalEditable, url: httpUrl(), domain_id: idRef.opt
 export type LinkWritableField = keyof typeof createFields;
 export const LINK_WRITABLE_FIELDS = Object.keys(createFields) as LinkWritableField[];
 
+/**
+ * The other names the seed gives link fields: its create example sends the domain as `domain`, its parameter
+ * list says `domain_id`. A parsed body remembers the name it used (`sent_as`), so that every error on the
+ * field, also those found against the database, names the field as the client sent it.
+ */
+export const LINK_OTHER_NAMES = { domain: 'domain_id' } as const;
+type OtherName = keyof typeof LINK_OTHER_NAMES;
+type OwnName = (typeof LINK_OTHER_NAMES)[OtherName];
+export type SentAs = Partial<Record<OwnName, OtherName>>;
+
+/** The name the client gave `field` in its body (`domain` or `domain_id`). */
+export function sentName(input: { sent_as?: SentAs }, field: string): string {
+  return input.sent_as?.[field as OwnName] ?? field;
+}
+
+const otherNameFields = {
+  domain: createFields.domain_id.meta({ description: 'The seed\'s other name of `domain_id` (its create example sends `domain`): send one of them.' }),
+};
+
+/** Values sent under another name moved to the field's own name, with the name the client used. */
+function underOwnNames<T extends Record<string, unknown>>(v: T) {
+  const out: Record<string, unknown> = { ...v };
+  const sentAs: SentAs = {};
+  for (const [other, own] of Object.entries(LINK_OTHER_NAMES) as [OtherName, OwnName][]) {
+    delete out[other];
+    if (v[other] !== undefined && v[own] === undefined) {
+      out[own] = v[other];
+      sentAs[own] = other;
+    }
+  }
+  return (Object.keys(sentAs).length ? { ...out, sent_as: sentAs } : out) as Omit<T, OtherName> & { sent_as?: SentAs };
+}
+
+/** A field sent under both names: the values must agree. */
+function otherNameChecks(v: Partial<Record<string, unknown>>, ctx: z.RefinementCtx) {
+  for (const [other, own] of Object.entries(LINK_OTHER_NAMES)) {
+    if (v[other] !== undefined && v[own] !== undefined && v[other] !== v[own]) {
+      ctx.addIssue({ code: 'custom', path: [other], message: `names another value than ${own}; send one of them.` });
+    }
+  }
+}
+
 export const linkCreateSchema = z.preprocess(
   (v) => {
-    // The seed's create example names the domain `domain`; the parameter list says `domain_id`.
     if (v && typeof v === 'object' && !Array.isArray(v)) {
       const o = v as Record<string, unknown>;
-      const alias = o.alias === '' ? undefined : o.alias;
-      if (o.domain_id === undefined && o.domain !== undefined) return { ...o, alias, domain_id: o.domain };
-      return { ...o, alias };
+      return { ...o, alias: o.alias === '' ? undefined : o.alias };
     }
     return v;
   },
   z
-    .object(createFields)
-    .superRefine((v, ctx) => pairChecks(v, ctx, true))
-    .transform(mergeUtm),
+    .object({ ...createFields, ...otherNameFields })
+    .superRefine((v, ctx) => {
+      otherNameChecks(v, ctx);
+      pairChecks(v, ctx, true);
+    })
+    .transform((v) => mergeUtm(underOwnNames(v))),
 );
 
 export type LinkCreate = z.output<typeof linkCreateSchema>;

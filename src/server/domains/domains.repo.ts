@@ -74,11 +74,9 @@ export class DomainsRepo {
   }
 
   async update(userId: number, id: number, input: DomainUpdate): Promise<boolean> {
-    // The name is not updatable: one sent is only checked (by the route: reserved hosts).
-    const { name: _name, ...changes } = input;
     const r = await this.db
       .updateTable('domains')
-      .set({ ...changes, updated_at: nowIso() })
+      .set({ ...input, updated_at: nowIso() })
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .executeTakeFirst();

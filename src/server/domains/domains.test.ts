@@ -49,7 +49,10 @@ describe('domains', () => {
 
   it('updates with PUT and PATCH, changing only what is sent; name is not updatable; empty clears', async () => {
     const d = await create(t, t.userKey, 'domains', { name: 'upd.example.com', homepage_url: 'https://h.example', not_found_url: 'https://n.example' });
-    const put = await t.as(t.userKey, { method: 'PUT', url: `/api/v1/domains/${d.id}`, ...form({ homepage_url: 'https://h2.example', name: 'other.example.com' }) });
+    const renamed = await t.as(t.userKey, { method: 'PUT', url: `/api/v1/domains/${d.id}`, ...form({ homepage_url: 'https://h2.example', name: 'other.example.com' }) });
+    expect(expect422(renamed, 'name').name).toEqual(['The name field cannot be changed: a domain keeps the name it was created with; add a new domain for another name.']);
+    // Its own name, in any spelling of the host, is accepted.
+    const put = await t.as(t.userKey, { method: 'PUT', url: `/api/v1/domains/${d.id}`, ...form({ homepage_url: 'https://h2.example', name: 'UPD.example.com.' }) });
     expect(put.statusCode).toBe(200);
     expect(put.json().data).toMatchObject({ name: 'upd.example.com', homepage_url: 'https://h2.example', not_found_url: 'https://n.example' });
     const patch = await t.as(t.userKey, { method: 'PATCH', url: `/api/v1/domains/${d.id}`, ...form({ not_found_url: '' }) });

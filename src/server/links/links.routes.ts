@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import { linkCreateSchema, linkListQuerySchema, linkUpdateSchema, type LinkUpdate } from '../../shared/link.schema';
+import { linkCreateSchema, linkListQuerySchema, linkUpdateSchema } from '../../shared/link.schema';
 import { deleted, ok, paginate, parseId } from '../http/pagination';
 import { nowIso } from '../db/sql-values';
 import { idParams } from '../http/params';
 import { linkObject } from '../../shared/objects/link.object';
 import { deleteResultObject, envelope, pageOf } from '../../shared/objects/common.object';
 import { linkCreateExample, linkExample } from './links.examples';
+import { LINK_READ_ONLY } from './core/link-checks';
+import { readOnlyNote } from '../../shared/read-only';
+import { guardReadOnly, sentReadOnly } from '../read-only.hook';
 
 const linkAnswer = envelope(linkObject);
 const linkPage = pageOf(linkObject, 'Link');
@@ -15,6 +18,8 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { service } = app.links;
   const tags = ['Links'];
+  // Read-only fields sent to PUT/PATCH are picked here and compared in the links core (LinksService.update).
+  guardReadOnly(app, LINK_READ_ONLY);
 
   const listDocs = {
     operationId: 'listLinks',
@@ -37,22 +42,22 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
     operationId: 'createLink',
     summary: 'Create a link',
     description:
-      'Shortens `url`. Without an `alias` one is generated. `tags[]` names are created when new; `utm_*` fields are written into the URL. Answers 201 with the link.',
+      'Shortens `url`. The domain is `domain_id` or, as in the seed\'s example, `domain`; errors name the one sent. Without an `alias` one is generated. `tags[]` names are created when new; `utm_*` fields are written into the URL. Answers 201 with the link.',
     'x-examples': { request: linkCreateExample, response: { data: linkExample, status: 200 } },
   };
   app.post('/', { schema: { tags, ...createDocs, body: linkCreateSchema, response: { 201: linkAnswer } } }, async (request, reply) =>
     reply.code(201).send(ok(await service.create(request.user.id, request.body))),
   );
 
-  const update = async (userId: number, rawId: string, body: LinkUpdate) => ok(await service.update(userId, parseId(rawId), body));
+  const changes = `Changes the fields sent; the others keep their values. The domain cannot change. ${readOnlyNote(LINK_READ_ONLY)}`;
   const updateDocs = {
-    put: { operationId: 'updateLink', summary: 'Update a link', description: 'Changes the fields sent; the others keep their values. `PATCH` does the same.' },
-    patch: { operationId: 'patchLink', summary: 'Update a link (PATCH)', description: 'Changes the fields sent; the others keep their values. Same as `PUT`.' },
+    put: { operationId: 'updateLink', summary: 'Update a link', description: `${changes} \`PATCH\` does the same.` },
+    patch: { operationId: 'patchLink', summary: 'Update a link (PATCH)', description: `${changes} Same as \`PUT\`.` },
   };
   for (const method of ['put', 'patch'] as const) {
     const schema = { tags, ...updateDocs[method], params: idParams, body: linkUpdateSchema, response: { 200: linkAnswer } };
     app[method]('/:id', { schema }, async (request) =>
-      update(request.user.id, request.params.id, request.body),
+      ok(await service.update(request.user.id, parseId(request.params.id), request.body, 'api', sentReadOnly(request))),
     );
   }
 

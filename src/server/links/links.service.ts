@@ -17,7 +17,7 @@ import { PgLinkListRepo } from './pg-link-list.repo';
 import { presentLink } from './link.presenter';
 import { releaseOgImages } from '../previews/og-image-orphans';
 import type { LinkWriter } from './core/link-writer';
-import { ownedRefs, refIssues, type Issue } from './core/link-checks';
+import { ownedRefs, readOnlyLinkIssues, refIssues, type Issue } from './core/link-checks';
 import { aliasTaken } from './core/link-store';
 
 /** Single links: show, create, update and delete, each through the write pipeline (core/link-writer.ts). */
@@ -67,10 +67,12 @@ export class LinksService {
     return this.show(userId, id as number);
   }
 
-  async update(userId: number, id: number, input: LinkUpdate, source: RevisionSource = 'api'): Promise<Link> {
+  /** `readOnly`: the read-only fields the body carried, as sent (read-only.hook.ts); they must be the link's own. */
+  async update(userId: number, id: number, input: LinkUpdate, source: RevisionSource = 'api', readOnly: Record<string, unknown> = {}): Promise<Link> {
     const row = await this.repo.find(userId, id);
     if (!row) throw notFound();
     const issues: Issue[] = refIssues(input, await ownedRefs(this.ctx.db.kysely, userId, [input]), (field) => field);
+    if (Object.keys(readOnly).length) issues.push(...readOnlyLinkIssues(readOnly, { ...row, ...(await this.present([row]))[0] }));
 
     const set: Updateable<LinksTable> = {};
     if (input.targets !== undefined || input.targets_type !== undefined) {

@@ -107,6 +107,23 @@ describe('store link', () => {
     expect(link.domain).toMatchObject({ id: domainId });
   });
 
+  it('names an error on the domain as the body named it: `domain` or `domain_id`, alone or in a batch', async () => {
+    const theirs = await create(t, t.adminKey, 'domains', { name: 'theirs-d.example.com' });
+    for (const name of ['domain', 'domain_id']) {
+      const other = name === 'domain' ? 'domain_id' : 'domain';
+      for (const value of ['abc', 9999, theirs.id]) {
+        const errors = expect422(await post(t, t.userKey, '/api/v1/links', { url: 'https://e.com', [name]: value }), name);
+        expect(errors[other], `${name}=${value}`).toBeUndefined();
+      }
+      const batch = { links: [{ url: 'https://e.com/ok' }, { url: 'https://e.com', [name]: theirs.id }, { url: 'https://e.com', [name]: 'x' }] };
+      const errors = expect422(await t.as(t.userKey, { method: 'POST', url: '/api/v1/links/bulk', ...json(batch) }), `links.1.${name}`, `links.2.${name}`);
+      expect(Object.keys(errors).some((k) => k.endsWith(`.${other}`))).toBe(false);
+    }
+    // Both names for one domain are fine; for two, the alias is refused.
+    expect((await post(t, t.userKey, '/api/v1/links', { url: 'https://e.com', domain: domainId, domain_id: domainId })).statusCode).toBe(201);
+    expect422(await post(t, t.userKey, '/api/v1/links', { url: 'https://e.com', domain: theirs.id, domain_id: domainId }), 'domain');
+  });
+
   it('accepts JSON bodies with the same field names', async () => {
     const res = await t.as(t.userKey, {
       method: 'POST',

@@ -110,11 +110,18 @@ describe('update link', () => {
     expect(onDomain.alias).toBe('taken-one');
   });
 
-  it('domain_id is not updatable', async () => {
+  it('domain_id is not updatable: another domain is refused under the name sent, its own accepted', async () => {
     const link = await createLink(t, t.userKey, { url: 'https://e.com' });
-    const res = await put(link.id, { domain_id: domainId, title: 't' });
+    const refused = expect422(await put(link.id, { domain_id: domainId, title: 't' }), 'domain_id');
+    expect(refused.domain_id?.[0]).toMatch(/^The domain_id field cannot be changed: a link stays on the domain it was created on/);
+    expect422(await put(link.id, { domain: domainId }), 'domain');
+    expect((await get(t, t.userKey, `/api/v1/links/${link.id}`)).json().data).toMatchObject({ domain: null, title: null });
+    const res = await put(link.id, { domain_id: '', title: 't' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.domain).toBeNull();
+    expect(res.json().data).toMatchObject({ domain: null, title: 't' });
+    const onDomain = await createLink(t, t.userKey, { url: 'https://e.com', domain: domainId });
+    expect((await put(onDomain.id, { domain: domainId, title: 'kept' })).json().data).toMatchObject({ domain: { id: domainId }, title: 'kept' });
+    expect(expect422(await put(onDomain.id, { domain: '' }), 'domain').domain_id).toBeUndefined();
   });
 
   it('privacy 2 needs a password once; passwords are never returned', async () => {

@@ -9,9 +9,12 @@ import { idParams } from '../http/params';
 import { UsersRepo } from './users.repo';
 import { newUserObject, userObject } from '../../shared/objects/user.object';
 import { deleteResultObject, envelope, pageOf } from '../../shared/objects/common.object';
+import { readOnlyNote, readOnlySpec } from '../../shared/read-only';
+import { guardReadOnly } from '../read-only.hook';
 
 const userAnswer = envelope(userObject);
 const userPage = pageOf(userObject, 'User');
+const readOnly = readOnlySpec(userObject, userUpdateSchema);
 
 export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -21,6 +24,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   // (http/authz-matrix.test.ts checks the marking against requireAdmin), and the document gives them the 403.
   const admin = { tags, security: [{ apiKey: ['admin'] }] };
   app.addHook('preValidation', async (request) => requireAdmin(request));
+  guardReadOnly(app, readOnly, (_request, id) => repo.find(id));
 
   const load = async (rawId: string) => {
     const user = await repo.find(parseId(rawId));
@@ -62,7 +66,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     if (!updated) throw notFound(); // deleted meanwhile
     return ok(updated);
   };
-  const rules = 'Changes the `name` and `role` sent. The last admin cannot be demoted (422 on `role`). Admins only.';
+  const rules = `Changes the \`name\` and \`role\` sent. The last admin cannot be demoted (422 on \`role\`). ${readOnlyNote(readOnly)} Admins only.`;
   const updateDocs = {
     put: { operationId: 'updateUser', summary: 'Update a user', description: `${rules} \`PATCH\` does the same.` },
     patch: { operationId: 'patchUser', summary: 'Update a user (PATCH)', description: `${rules} Same as \`PUT\`.` },

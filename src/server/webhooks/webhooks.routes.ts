@@ -14,10 +14,16 @@ import { sendWebhook } from './webhook-sender';
 import { webhookCreateExample, webhookExample } from './webhooks.examples';
 import { webhookDeliveryObject, webhookObject } from '../../shared/objects/webhook.object';
 import { deleteResultObject, envelope, pageOf } from '../../shared/objects/common.object';
+import { readOnlyNote, readOnlySpec } from '../../shared/read-only';
+import { guardOwned } from '../read-only.hook';
 
 const webhookAnswer = envelope(webhookObject);
 const webhookPage = pageOf(webhookObject, 'Webhook');
 const deliveryPage = pageOf(webhookDeliveryObject, 'WebhookDelivery');
+
+/** What a webhook shows but a write cannot set (its filters are written as space_id and link_id). */
+const readOnly = readOnlySpec(webhookObject, webhookUpdateSchema, { owned: true });
+const updateNote = readOnlyNote(readOnly);
 
 const docs = {
   list: { operationId: 'listWebhooks', summary: 'List webhooks', description: 'Your webhooks, newest first; the list leaves out their signing secrets.' },
@@ -32,12 +38,12 @@ const docs = {
   put: {
     operationId: 'updateWebhook',
     summary: 'Update a webhook',
-    description: 'Changes the fields sent; `enabled=1` re-enables it and sends what is queued, `rotate_secret=1` makes a new secret. `PATCH` does the same.',
+    description: `Changes the fields sent; \`enabled=1\` re-enables it and sends what is queued, \`rotate_secret=1\` makes a new secret. ${updateNote} \`PATCH\` does the same.`,
   },
   patch: {
     operationId: 'patchWebhook',
     summary: 'Update a webhook (PATCH)',
-    description: 'Changes the fields sent; `enabled=1` re-enables it and sends what is queued, `rotate_secret=1` makes a new secret. Same as `PUT`.',
+    description: `Changes the fields sent; \`enabled=1\` re-enables it and sends what is queued, \`rotate_secret=1\` makes a new secret. ${updateNote} Same as \`PUT\`.`,
   },
   delete: { operationId: 'deleteWebhook', summary: 'Delete a webhook', description: 'Deletes the webhook and its delivery log; what is queued is not sent.' },
   deliveries: { operationId: 'listWebhookDeliveries', summary: "List a webhook's deliveries", description: "The webhook's delivery log, newest first: each event sent or to be sent, its attempts and the last answer." },
@@ -53,6 +59,7 @@ async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
   const { ctx, webhooks: hub } = app;
   const repo = new WebhooksRepo(ctx.db.kysely, ctx.config.baseUrl);
   const tags = ['Webhooks'];
+  guardOwned(app, readOnly, (userId, id) => repo.find(userId, id, true));
 
   const load = async (userId: number, rawId: string): Promise<WebhookRow> => {
     const row = await repo.row(userId, parseId(rawId));

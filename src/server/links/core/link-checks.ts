@@ -4,7 +4,9 @@
 // or changes links.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { LinkCreate } from '../../../shared/link.schema';
+import { linkUpdateSchema, sentName, type LinkCreate, type SentAs } from '../../../shared/link.schema';
+import { linkObject } from '../../../shared/objects/link.object';
+import { readOnlyIssues, readOnlySpec } from '../../../shared/read-only';
 import { generateAlias, randomAlias } from '../alias';
 import { aliasKey, aliasTaken, takenAliases } from './link-store';
 
@@ -22,6 +24,8 @@ export type FieldOf = (row: number, field: string) => string;
 
 export interface Refs {
   domain_id?: number | null;
+  /** The names the client used (`domain` for domain_id): errors name the field as sent. */
+  sent_as?: SentAs;
   space_id?: number | null;
   pixel_ids?: number[];
 }
@@ -46,12 +50,25 @@ export async function ownedRefs(db: Db, userId: number, refs: Refs[]) {
 /** Issues of one row's references against the owned sets. */
 export function refIssues(r: Refs, owned: Awaited<ReturnType<typeof ownedRefs>>, at: (field: string) => string): Issue[] {
   const issues: Issue[] = [];
-  if (r.domain_id && !owned.domains.has(r.domain_id)) issues.push({ field: at('domain_id'), message: 'must be one of your domains.' });
+  if (r.domain_id && !owned.domains.has(r.domain_id)) issues.push({ field: at(sentName(r, 'domain_id')), message: 'must be one of your domains.' });
   if (r.space_id && !owned.spaces.has(r.space_id)) issues.push({ field: at('space_id'), message: 'must be one of your spaces.' });
   r.pixel_ids?.forEach((id, i) => {
     if (!owned.pixels.has(id)) issues.push({ field: at(`pixel_ids.${i}`), message: 'must be one of your pixels.' });
   });
   return issues;
+}
+
+const ON_ITS_DOMAIN = 'a link stays on the domain it was created on; create a new link on the other domain';
+
+/** The read-only fields of a link (shared/read-only.ts): its identity, and the domain under both its names. */
+export const LINK_READ_ONLY = readOnlySpec(linkObject, linkUpdateSchema, {
+  owned: true,
+  createOnly: { domain_id: ON_ITS_DOMAIN, domain: ON_ITS_DOMAIN },
+});
+
+/** A change's read-only fields (as sent) against the link: `current` is the link as GET answers it, with its row's columns. */
+export function readOnlyLinkIssues(sent: Record<string, unknown>, current: Record<string, unknown>): Issue[] {
+  return readOnlyIssues(sent, current, LINK_READ_ONLY);
 }
 
 /** Every row's references and alias; the valid rows, and the issues sorted by row. */
