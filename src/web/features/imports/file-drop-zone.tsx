@@ -1,4 +1,4 @@
-// Where a CSV file comes in: dropped on the dashed area, or picked with the button (the keyboard's and a
+// Where the file comes in (CSV, TSV or JSON): dropped on the dashed area, or picked with the button (the keyboard's and a
 // phone's way). Mantine's Dropzone is not installed; FileButton is core's hidden <input type="file">.
 import { useState, type DragEvent } from 'react';
 import { Button, FileButton, Stack, Text, ThemeIcon } from '@mantine/core';
@@ -7,6 +7,9 @@ import { MAX_IMPORT_BYTES } from '../../../shared/import.schema';
 import classes from './file-drop-zone.module.css';
 
 const MB = MAX_IMPORT_BYTES / 1024 / 1024;
+
+/** The picker's filter only (the server tells the layout from the content, never from the name). */
+const ACCEPT = '.csv,.tsv,.txt,.json,text/csv,text/tab-separated-values,text/plain,application/json';
 
 export function FileDropZone({ file, onFile }: { file: File | null; onFile: (file: File) => void }) {
   const [over, setOver] = useState(false);
@@ -38,12 +41,12 @@ export function FileDropZone({ file, onFile }: { file: File | null; onFile: (fil
             {file.name}
           </Text>
         ) : (
-          <Text fw={600}>Drop a CSV file here</Text>
+          <Text fw={600}>Drop a CSV, TSV or JSON file here</Text>
         )}
         <Text size="sm" c="dimmed">
-          Linkdeck, Bitly, YOURLS, Kutt or Shlink export · UTF-8 · up to {MB} MB
+          Linkdeck, Bitly, Shlink, Kutt or YOURLS export · UTF-8 · up to {MB} MB
         </Text>
-        <FileButton onChange={(f) => f && onFile(f)} accept=".csv,.tsv,.txt,text/csv,text/plain" inputProps={{ 'aria-label': 'CSV file to import' }}>
+        <FileButton onChange={(f) => f && onFile(f)} accept={ACCEPT} inputProps={{ 'aria-label': 'File to import' }}>
           {(props) => (
             <Button variant={file ? 'default' : 'filled'} {...props}>
               {file ? 'Choose another file' : 'Choose a file'}

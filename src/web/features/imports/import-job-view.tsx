@@ -7,7 +7,7 @@ import type { ImportJob } from '../../../shared/import.schema';
 import { plural } from '../../components/resource-list/format';
 import { ButtonLink } from '../../components/router-links';
 import { isRunning } from './imports.queries';
-import { SOURCE_NAMES, STATUS_LABELS, jobProgress } from './import-text';
+import { SOURCE_NAMES, STATUS_LABELS, inPageWords, jobProgress } from './import-text';
 import { ProblemList } from './import-problems';
 import classes from './imports.module.css';
 
@@ -25,14 +25,15 @@ export function StatusBadge({ job }: { job: Pick<ImportJob, 'status'> }) {
   return <Badge color={s.color} variant="light" data-testid="import-status">{s.label}</Badge>;
 }
 
-export function ImportJobView({ job, onDownload, onAnother }: { job: ImportJob; onDownload: (() => void) | null; onAnother: () => void }) {
+/** `unit`: what a row of the imported file is called ("Item" in a JSON file), when the page knows. */
+export function ImportJobView({ job, onDownload, onAnother, unit }: { job: ImportJob; onDownload: (() => void) | null; onAnother: () => void; unit?: string }) {
   const running = isRunning(job);
   const progress = jobProgress(job);
   return (
     <Stack gap="md" data-testid="import-job" data-status={job.status}>
       <Group justify="space-between" align="flex-start" gap="xs">
         <Stack gap={2} style={{ minWidth: 0, flex: '1 1 14rem' }}>
-          <Title order={2} size="h4" className={classes.wrap}>{job.file_name ?? 'CSV file'}</Title>
+          <Title order={2} size="h4" className={classes.wrap}>{job.file_name ?? 'Uploaded file'}</Title>
           <Text size="sm" c="dimmed">
             {SOURCE_NAMES[job.source]} format · {plural(job.rows_total, 'row')} · aliases taken: {job.on_conflict}
             {job.partial ? ' · valid rows only' : ''}
@@ -55,13 +56,13 @@ export function ImportJobView({ job, onDownload, onAnother }: { job: ImportJob; 
           </SimpleGrid>
           {job.error && (
             <Alert color="red" title="Nothing was imported" role="alert" className={classes.wrap}>
-              {job.error.replace(/send partial=1/, 'turn on “Import the valid rows”')}
+              {inPageWords(job.error)}
             </Alert>
           )}
           {job.failures.length > 0 && (
             <Stack gap={6}>
               <Title order={3} size="h5">Rows that failed</Title>
-              <ProblemList failures={job.failures} failed={job.failed} label="Rows that failed" />
+              <ProblemList failures={job.failures} failed={job.failed} label="Rows that failed" unit={unit} />
             </Stack>
           )}
           <Group gap="xs">

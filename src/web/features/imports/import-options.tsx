@@ -1,11 +1,15 @@
-// The choices sent with the file: its format (the detected one, or named), what a taken alias does, whether
-// the valid rows go in when others fail, and the domain every row goes on.
-import { Input, SegmentedControl, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
+// The choices sent with the file: its format (the detected one, or named), what a taken alias does, how numeric
+// dates are read (with a hint when the dry run failed rows on a date that reads either way), whether the valid
+// rows go in when others fail, and the domain every row goes on.
+import { Alert, Input, SegmentedControl, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { IconCalendarQuestion } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ImportSource, type OnConflict } from '../../../shared/import.schema';
 import { IMPORT_SOURCES } from '../../../shared/enums';
 import { domainQueries } from '../domains/domains.queries';
 import type { ImportOptions } from './imports.queries';
+import type { ImportDateFormat } from '../../../shared/import-dates';
+import { plural } from '../../components/resource-list/format';
 import { SOURCE_NAMES } from './import-text';
 
 const CONFLICT_HELP: Record<OnConflict, string> = {
@@ -14,15 +18,32 @@ const CONFLICT_HELP: Record<OnConflict, string> = {
   rename: 'A row whose alias is taken comes in as alias-2, alias-3, …',
 };
 
+const DATE_HELP: Record<ImportDateFormat, string> = {
+  auto: 'A date such as 02/03/2025 fails its row: only dates that cannot be mistaken are read.',
+  dmy: '02/03/2025 is read as 2 March 2025.',
+  mdy: '02/03/2025 is read as February 3, 2025.',
+};
+
+/** Why rows failed on their dates, beside the option that settles it. */
+function dateHint(rows: number, format: ImportDateFormat): string {
+  const which = `${plural(rows, 'row')} ${rows === 1 ? 'fails' : 'fail'}`;
+  return format === 'auto'
+    ? `${which} on dates that read either way. Choose Day first or Month first: the order the file uses.`
+    : `${which} on dates that are not dates when read ${format === 'dmy' ? 'day' : 'month'} first. Try the other order.`;
+}
+
 export function ImportOptionsForm({
   options,
   onChange,
   detected,
+  dateRows,
 }: {
   options: ImportOptions;
   onChange: (patch: Partial<ImportOptions>) => void;
   /** The format the header row looks like (before or without the server's answer). */
   detected: ImportSource | null;
+  /** Rows the last dry run failed on the order of day and month (0: none). */
+  dateRows: number;
 }) {
   const domains = useQuery(domainQueries.lookup());
   const guess = detected ? `Detected: ${SOURCE_NAMES[detected]}` : 'Not recognized';
@@ -48,20 +69,41 @@ export function ImportOptionsForm({
           onChange={(v) => onChange({ domain_id: v === null ? null : Number(v) })}
         />
       </SimpleGrid>
-      <Input.Wrapper label="When an alias is taken" labelElement="div" description={CONFLICT_HELP[options.on_conflict]}>
-        <SegmentedControl
-          mt={6}
-          display="flex"
-          aria-label="When an alias is taken"
-          value={options.on_conflict}
-          onChange={(v) => onChange({ on_conflict: v as OnConflict })}
-          data={[
-            { value: 'fail', label: 'Fail' },
-            { value: 'skip', label: 'Skip' },
-            { value: 'rename', label: 'Rename' },
-          ]}
-        />
-      </Input.Wrapper>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Input.Wrapper label="When an alias is taken" labelElement="div" description={CONFLICT_HELP[options.on_conflict]}>
+          <SegmentedControl
+            mt={6}
+            display="flex"
+            aria-label="When an alias is taken"
+            value={options.on_conflict}
+            onChange={(v) => onChange({ on_conflict: v as OnConflict })}
+            data={[
+              { value: 'fail', label: 'Fail' },
+              { value: 'skip', label: 'Skip' },
+              { value: 'rename', label: 'Rename' },
+            ]}
+          />
+        </Input.Wrapper>
+        <Input.Wrapper label="Numeric dates" labelElement="div" description={DATE_HELP[options.date_format]}>
+          <SegmentedControl
+            mt={6}
+            display="flex"
+            aria-label="Numeric dates"
+            value={options.date_format}
+            onChange={(v) => onChange({ date_format: v as ImportDateFormat })}
+            data={[
+              { value: 'auto', label: 'Auto' },
+              { value: 'dmy', label: 'Day first' },
+              { value: 'mdy', label: 'Month first' },
+            ]}
+          />
+          {dateRows > 0 && (
+            <Alert mt={6} p="xs" color="orange" icon={<IconCalendarQuestion size={18} aria-hidden />} data-testid="date-format-hint">
+              {dateHint(dateRows, options.date_format)}
+            </Alert>
+          )}
+        </Input.Wrapper>
+      </SimpleGrid>
       <Switch
         label="Import the valid rows even when some fail"
         description="Otherwise a single failing row stops the whole import and nothing is written."

@@ -1,6 +1,6 @@
-// The Import page: drop a CSV file, see its detected format and a dry run of its first rows (each with what
-// the import would do and why a row fails), choose the options, start, watch the progress, and download the
-// rejected rows. Below, the account's recent imports. `?job=` shows one import (it survives a reload).
+// The Import page: drop a file (CSV, TSV or JSON), see its detected format, what comes across and a dry run of
+// its first rows (each with what the import would do and why a row fails), choose the options, start, watch the
+// progress, and download the rejected rows. Below, the account's recent imports. `?job=` shows one import (it survives a reload).
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { IconUpload } from '@tabler/icons-react';
 import { MAX_IMPORT_BYTES, type ImportSource } from '../../../shared/import.schema';
 import { detectSource, headerRow } from '../../../shared/import-formats';
+import { layoutOf } from '../../../shared/import-records';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { AnchorLink } from '../../components/router-links';
@@ -22,13 +23,14 @@ import { ImportPreview } from './import-preview';
 import { ImportJobView } from './import-job-view';
 import { ImportsList } from './imports-list';
 import { rejectedFileName, rejectedRowsCsv } from './rejected-rows';
+import { dateOrderRows, rowWord } from './import-text';
 
 const route = getRouteApi('/app/links/import');
 
 /** The files of the imports started in this browser session, by job id (for the rejected rows). */
 const startedFiles = new Map<number, { name: string; text: string }>();
 
-const DEFAULTS: ImportOptions = { source: 'auto', on_conflict: 'fail', partial: false, domain_id: null };
+const DEFAULTS: ImportOptions = { source: 'auto', on_conflict: 'fail', partial: false, domain_id: null, date_format: 'auto' };
 
 interface Picked {
   key: number;
@@ -63,7 +65,7 @@ export function ImportPage() {
   const pick = async (file: File) => {
     setPickError(null);
     if (file.size > MAX_IMPORT_BYTES) {
-      setPickError(`${file.name} is too large: imports take CSV files of at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller files.`);
+      setPickError(`${file.name} is too large: imports take files of at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller files.`);
       return;
     }
     const text = await file.text();
@@ -96,6 +98,9 @@ export function ImportPage() {
   const shownJob = jobId !== undefined ? job.data : undefined;
   const stored = jobId !== undefined ? startedFiles.get(jobId) : undefined;
   const download = shownJob && stored ? () => downloadRejected(stored, shownJob.failures) : null;
+  // A JSON file's rows are items: known from the file still here, else from its name.
+  const jsonFile = stored ? layoutOf(stored.text) === 'json' : /\.json$/i.test(shownJob?.file_name ?? '');
+  const unit = rowWord(jsonFile ? 'json' : null);
   const active = jobId !== undefined ? 2 : picked ? 1 : 0;
   const ready = dry.data && !dry.isPlaceholderData && !dry.isFetching;
   const canStart = ready && !dry.data.error && dry.data.created > 0;
@@ -106,7 +111,8 @@ export function ImportPage() {
         title="Import links"
         description={
           <>
-            From a CSV file: Linkdeck&apos;s own export, or an export of Bitly, YOURLS, Kutt or Shlink. Back to{' '}
+            From Linkdeck&apos;s own export, or an export of Bitly, Shlink, Kutt or YOURLS: a CSV, TSV or JSON file (a list of links, or
+            the tool&apos;s API answer), told apart by its content. Back to{' '}
             <AnchorLink to="/links" underline="always">
               links
             </AnchorLink>
@@ -122,7 +128,12 @@ export function ImportPage() {
           <Stepper.Step label="Check" description={narrow ? undefined : 'Preview, options'}>
             <Stack gap="lg">
               <FileDropZone file={picked?.file ?? null} onFile={(f) => void pick(f)} />
-              <ImportOptionsForm options={options} onChange={(p) => setOptions((o) => ({ ...o, ...p }))} detected={picked?.detected ?? null} />
+              <ImportOptionsForm
+                options={options}
+                onChange={(p) => setOptions((o) => ({ ...o, ...p }))}
+                detected={picked?.detected ?? null}
+                dateRows={dry.data ? dateOrderRows(dry.data.failures) : 0}
+              />
               {dry.isError ? (
                 <ErrorState error={dry.error} title="This file cannot be imported" onRetry={() => void dry.refetch()} />
               ) : !dry.data ? (
@@ -149,7 +160,7 @@ export function ImportPage() {
             ) : !shownJob ? (
               <LoadingState label="Loading the import…" />
             ) : (
-              <ImportJobView job={shownJob} onDownload={download} onAnother={another} />
+              <ImportJobView job={shownJob} onDownload={download} onAnother={another} unit={unit} />
             )}
           </Stepper.Step>
         </Stepper>

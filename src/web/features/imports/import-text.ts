@@ -1,5 +1,8 @@
-// Words for imports: format names, a job's status and phase, what a row would become.
-import type { ImportJob, ImportRowOutcome, ImportSource, ImportStatus } from '../../../shared/import.schema';
+// Words for imports: format names, a job's status and phase, what a row would become, what a column of the
+// file becomes, and the API's wording of a problem put in the page's own terms.
+import type { ImportDryRun, ImportFailure, ImportJob, ImportRowOutcome, ImportSource, ImportStatus } from '../../../shared/import.schema';
+import { plural } from '../../components/resource-list/format';
+import { linkFieldLabel } from '../links/link-field-messages';
 
 export const SOURCE_NAMES: Record<ImportSource, string> = {
   linkdeck: 'Linkdeck',
@@ -45,5 +48,52 @@ export function jobProgress(job: Pick<ImportJob, 'status' | 'rows_read' | 'rows_
   }
 }
 
-/** A failure's field in words: "url", "alias", or "row" for the whole row. */
-export const fieldName = (field: string | null) => field ?? 'row';
+export type FileLayout = ImportDryRun['layout'];
+
+export const LAYOUT_NAMES: Record<FileLayout, string> = { csv: 'CSV', tsv: 'TSV', json: 'JSON' };
+
+/** What a row of the file is called: a line of a CSV or TSV, an item of a JSON list (the API's `line`). */
+export const rowWord = (layout: FileLayout | null) => (layout === 'json' ? 'Item' : 'Line');
+
+// The import's own fields, and the link fields whose editor label says too little out of the editor.
+const IMPORT_FIELD_LABELS: Record<string, string> = {
+  created_at: 'Creation date',
+  clicks: 'Starting click count',
+  domain_name: 'Domain',
+  space_name: 'Space',
+  pixel_names: 'Pixels',
+  active_period_start_at: 'Start date',
+  active_period_end_at: 'End date',
+  disabled: 'Enabled or disabled',
+};
+
+/** What a column becomes, in words: `url` -> "Destination URL", `clicks` -> "Starting click count". */
+export const importFieldLabel = (field: string) => IMPORT_FIELD_LABELS[field] ?? linkFieldLabel(field, null);
+
+/** A dropped column's reason without the heading's words: "Not imported: Linkdeck has no X." -> "Linkdeck has no X." */
+export function droppedReason(note: string | null): string {
+  const rest = (note ?? '').replace(/^Not (imported|read|kept):\s*/i, '').trim();
+  return rest ? rest.charAt(0).toUpperCase() + rest.slice(1) : 'Not read by this format.';
+}
+
+/** "1 row: It had a password in Kutt… — first on line 2" (a JSON file's rows are items). */
+export function noteSummary(note: ImportDryRun['notes'][number], layout: FileLayout): string {
+  const where = layout === 'json' ? `first in item ${note.first_line}` : `first on line ${note.first_line}`;
+  return `${plural(note.rows, 'row')}: ${note.message} — ${where}`;
+}
+
+const DATE_FIELDS = new Set(['created_at', 'active_period_start_at', 'active_period_end_at']);
+
+/** Rows that fail on the order of day and month (02/03/2025), which the date option settles. */
+export function dateOrderRows(failures: readonly ImportFailure[]): number {
+  return new Set(failures.filter((f) => f.field !== null && DATE_FIELDS.has(f.field) && f.message.includes('date_format')).map((f) => f.line)).size;
+}
+
+/** The API's instructions in the page's terms: its query parameters become the options on screen. */
+export function inPageWords(message: string): string {
+  return message
+    .replace(/send partial=1/i, 'turn on “Import the valid rows”')
+    .replace(/Send date_format=dmy \(day first\) or date_format=mdy \(month first\)\./, 'Choose “Day first” or “Month first” under “Numeric dates”.')
+    .replace(/name the order of numeric dates with date_format=dmy or date_format=mdy/, 'choose the order of numeric dates under “Numeric dates”')
+    .replace(/ \(date_format=(dmy|mdy)\)/, '');
+}

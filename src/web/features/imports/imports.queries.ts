@@ -3,6 +3,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import type { ImportDryRun, ImportJob, ImportSource, OnConflict } from '../../../shared/import.schema';
+import type { ImportDateFormat } from '../../../shared/import-dates';
 
 /** What the page sends with the file. */
 export interface ImportOptions {
@@ -11,6 +12,8 @@ export interface ImportOptions {
   partial: boolean;
   /** The domain every row goes on; null: the rows' own domain_name, else the default domain. */
   domain_id: number | null;
+  /** How numeric day/month dates (02/03/2025) are read: `auto` reads only those that cannot be mistaken. */
+  date_format: ImportDateFormat;
 }
 
 export const importKeys = {
@@ -41,7 +44,7 @@ export const importJobQueryOptions = (id: number) =>
     refetchInterval: (q) => (q.state.data && !isRunning(q.state.data) ? false : POLL_MS),
   });
 
-const query = (o: ImportOptions) => ({ source: o.source, on_conflict: o.on_conflict, partial: o.partial ? 1 : 0, domain_id: o.domain_id ?? undefined });
+const query = (o: ImportOptions) => ({ source: o.source, on_conflict: o.on_conflict, partial: o.partial ? 1 : 0, domain_id: o.domain_id ?? undefined, date_format: o.date_format });
 
 /** The dry run of a file with these options: re-run when they change (the file is sent again). */
 export const dryRunQueryOptions = (fileKey: number, file: File | null, options: ImportOptions) =>

@@ -45,3 +45,31 @@ describe('rejectedRowsCsv', () => {
     expect(rejectedFileName(null)).toBe('import-rejected.csv');
   });
 });
+
+describe('rejectedRowsCsv of other layouts', () => {
+  it('writes a TSV file’s failed rows as CSV, cells as the import read them', () => {
+    const tsv = 'keyword\turl\ttitle\nok\thttps://e.com/1\tFine\nbad\tjavascript:x\tA "quoted", title\n';
+    expect(rejectedRowsCsv(tsv, [{ line: 3, field: 'url', column: 'url', message: 'Bad URL.' }])).toBe('keyword,url,title,error\r\nbad,javascript:x,"A ""quoted"", title",Bad URL.\r\n');
+  });
+
+  it('writes a JSON file’s failed items (by their number) under its keys, lists joined, nulls empty', () => {
+    const json = JSON.stringify({
+      total: 2,
+      data: [
+        { address: 'fine', target: 'https://e.com/', tags: ['a'], domain: null },
+        { address: 'bad', target: 'ftp://x', tags: ['a', 'b'], domain: null },
+      ],
+    });
+    expect(rejectedRowsCsv(json, [{ line: 2, field: 'url', column: 'target', message: 'Bad.' }])).toBe('address,target,tags,domain,error\r\nbad,ftp://x,"a, b",,Bad.\r\n');
+  });
+
+  it('is null for a file it cannot read', () => {
+    expect(rejectedRowsCsv('{"not": "a list"}', [{ line: 1, field: null, column: null, message: 'x' }])).toBeNull();
+    expect(rejectedRowsCsv('[{"a": 1', [{ line: 1, field: null, column: null, message: 'x' }])).toBeNull();
+  });
+
+  it('names a JSON or TSV file’s rejected rows as CSV', () => {
+    expect(rejectedFileName('kutt-links.json')).toBe('kutt-links-rejected.csv');
+    expect(rejectedFileName('yourls.tsv')).toBe('yourls-rejected.csv');
+  });
+});
