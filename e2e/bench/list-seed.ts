@@ -1,6 +1,7 @@
 // Seeds a fresh Linkdeck database with many links for one account, fast: raw prepared statements in
 // one transaction after openDatabase() ran the migrations (triggers keep the search index in step).
 import { openDatabase } from '../../src/server/db/database';
+import { seedExtras } from './list-extras';
 import { UsersRepo } from '../../src/server/users/users.repo';
 
 /** Search terms the benchmark uses; the seeder plants the rare ones and makes the common ones common. */
@@ -83,6 +84,8 @@ export async function seedLinks(file: string, count: number): Promise<SeedResult
       for (const [alias, url, title, end, limit, disabled, clicks, at] of benchRows(count)) insert.run(user.id, alias, url, title, end, limit, disabled, clicks, at, at);
       for (const [alias, url, title, end, limit, disabled, clicks, at] of otherRows()) insert.run(other.user.id, alias, url, title, end, limit, disabled, clicks, at, at);
     })();
+    const run = (text: string, params: unknown[]) => db.sqlite.prepare(text).run(...params);
+    await seedExtras(run, user.id, (table) => db.sqlite.prepare(`SELECT id FROM ${table} WHERE user_id = ? ORDER BY id`).pluck().all(user.id) as number[]);
     db.sqlite.exec('ANALYZE');
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     return { apiKey, userId: user.id, links: count, seconds };

@@ -74,7 +74,50 @@ export async function measureCases(port: number, apiKey: string, requests: numbe
     console.error(`[list bench ${tag}] ${name}: median ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, total ${s.total}`);
     samples.push(s);
   }
+  for (const [name, query] of await combinedCases(port, headers)) {
+    const s = await measure(name, `http://127.0.0.1:${port}/api/v1/links?${query}`, headers, Math.min(requests, 24));
+    console.error(`[list bench ${tag}] ${name}: median ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, total ${s.total}`);
+    samples.push(s);
+  }
   return samples;
+}
+
+/**
+ * Issue 25's combined cases: short terms, LIKE metacharacters, searches with sorts, statuses and deep pages, and
+ * the space, domain and tag filters together (list-extras.ts seeds them; their ids are read through the API).
+ */
+async function combinedCases(port: number, headers: Record<string, string>): Promise<[string, string][]> {
+  const idOf = async (resource: string, name: string) => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/${resource}?per_page=100`, { headers });
+    const row = ((await res.json()) as { data: { id: number; name: string }[] }).data.find((r) => r.name === name);
+    if (!row) throw new Error(`bench: no ${resource} ${name}`);
+    return row.id;
+  };
+  const [space, domain] = [await idOf('spaces', 'Launch'), await idOf('domains', 'go.bench.example')];
+  return [
+    ['search=q (1 character)', 'search=q'],
+    ['search=ab (2 characters)', 'search=ab'],
+    ['search_by=all search=ab', 'search_by=all&search=ab'],
+    ['search=%25 (LIKE metacharacter)', 'search=%25'],
+    ['search_by=url search=_', 'search_by=url&search=_'],
+    ['search_by=alias search=\\', 'search_by=alias&search=%5C'],
+    ['search=launch page=19000', 'search=launch&page=19000'],
+    ['sort_by=clicks asc page=40000', 'sort_by=clicks&sort=asc&page=40000'],
+    ['sort_by=created_at desc page=40000', 'sort_by=created_at&sort=desc&page=40000'],
+    ['search=launch sort_by=title', 'search=launch&sort_by=title&sort=asc'],
+    ['search=launch sort_by=clicks', 'search=launch&sort_by=clicks'],
+    ['search_by=url search=shop.example sort_by=alias', 'search_by=url&search=shop.example&sort_by=alias&sort=asc'],
+    ['search=launch status=3 sort_by=clicks', 'search=launch&status=3&sort_by=clicks'],
+    ['search_by=all search=spring', 'search_by=all&search=spring'],
+    ['search_by=all search=quokka', 'search_by=all&search=quokka'],
+    ['search=tag:spring url:shop.example', `search=${encodeURIComponent('tag:spring url:shop.example')}&search_by=all`],
+    ['tag=spring status=1 sort_by=created_at', 'tag=spring&status=1&sort_by=created_at'],
+    ['tag=spring,email all status=3', 'tag=spring,email&tag_mode=all&status=3'],
+    ['tag=spring,email all search=launch', 'tag=spring,email&tag_mode=all&search=launch'],
+    ['space search=launch sort_by=clicks asc', `space_id=${space}&search=launch&sort_by=clicks&sort=asc`],
+    ['domain status=2 sort_by=title page=100', `domain_id=${domain}&status=2&sort_by=title&page=100`],
+    ['search=a sort_by=clicks page=5000', 'search=a&sort_by=clicks&page=5000'],
+  ];
 }
 
 export async function serve(config: Config, db: Db | undefined, run: (port: number) => Promise<Sample[]>): Promise<Sample[]> {

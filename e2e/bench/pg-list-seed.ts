@@ -2,6 +2,7 @@
 // per-row triggers are off while 10,000-row chunks go in as JSON, then the per-account counters they
 // keep are computed in one statement, and ANALYZE.
 import type { PostgresDb } from '../../src/server/db/postgres/open-postgres';
+import { seedExtras } from './list-extras';
 import { UsersRepo } from '../../src/server/users/users.repo';
 import { benchRows, otherRows, type BenchRow, type SeedResult } from './list-seed';
 
@@ -37,6 +38,8 @@ export async function seedPgLinks(db: PostgresDb, count: number): Promise<SeedRe
     await client.query(`INSERT INTO link_counters (user_id, total, disabled, version)
       SELECT user_id, count(*), count(*) FILTER (WHERE disabled = 1), 1 FROM links GROUP BY user_id
       ON CONFLICT (user_id) DO UPDATE SET total = excluded.total, disabled = excluded.disabled, version = link_counters.version + 1`);
+    const dollar = (text: string) => { let i = 0; return text.replace(/\?/g, () => `$${++i}`); };
+    await seedExtras((text, params) => client.query(dollar(text), params), user.id, async (table) => (await client.query(`SELECT id FROM ${table} WHERE user_id = $1 ORDER BY id`, [user.id])).rows.map((r: { id: number }) => r.id));
     await client.query('COMMIT');
     await client.query('VACUUM ANALYZE links'); // the visibility map a live database's autovacuum keeps: index-only counts
   } catch (err) {

@@ -31,6 +31,7 @@ export interface Paginated<T> {
     per_page: number;
     to: number | null;
     total: number;
+    total_is_estimate?: boolean;
   };
   status: 200;
 }

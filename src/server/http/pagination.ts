@@ -8,7 +8,8 @@ export function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-export function paginate<T>(request: FastifyRequest, data: T[], total: number, page: number, perPage: number): Paginated<T> {
+/** `estimate`: the total is an estimate (the links list past 10,000 matches), said in `meta.total_is_estimate`. */
+export function paginate<T>(request: FastifyRequest, data: T[], total: number, page: number, perPage: number, estimate = false): Paginated<T> {
   const [pathname = '', rawQuery = ''] = request.url.split('?');
   const path = `${requestOrigin(request)}${pathname}`;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
@@ -34,6 +35,7 @@ export function paginate<T>(request: FastifyRequest, data: T[], total: number, p
       per_page: perPage,
       to: from === null ? null : from + data.length - 1,
       total,
+      ...(estimate ? { total_is_estimate: true } : {}),
     },
     status: 200,
   };

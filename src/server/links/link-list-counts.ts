@@ -25,6 +25,9 @@ const COUNTER: Partial<Record<LinkStatus, 'disabled'>> = { 3: 'disabled' };
 
 const LAST = STATUSES[STATUSES.length - 1] as StatusSql;
 
+/** Past this many matches a search's total may be an estimate (meta.total_is_estimate). */
+export const ESTIMATE_PAST = 10_000;
+
 export class LinkListCounts {
   private readonly cache = new CountCache();
 
@@ -35,27 +38,53 @@ export class LinkListCounts {
     return row ? { total: Number(row.total), disabled: Number(row.disabled), version: String(row.version) } : { total: 0, disabled: 0, version: '0' };
   }
 
-  /** The exact total of the list `q` of an account (`tags`: its tags, resolved; `c`: its counters; `f`: its filters). */
-  *total(userId: number, q: LinkListQuery, now: string, tags: Tags | null, c: Counters, f = filtersOf(this.store, userId, q, tags)): Plan<number> {
+  /**
+   * The total of the list `q` of an account (`tags`: its tags, resolved; `c`: its counters; `f`: its filters):
+   * exact, but for a search past ESTIMATE_PAST matches whose status is all or the last one, where it may be an
+   * estimate (`estimate`).
+   */
+  *total(userId: number, q: LinkListQuery, now: string, tags: Tags | null, c: Counters, f = filtersOf(this.store, userId, q, tags)): Plan<{ total: number; estimate: boolean }> {
+    const exact = (total: number) => ({ total, estimate: false });
     if (!f.filtered) {
-      if (q.status === 0) return c.total;
-      if (q.status !== LAST.status) return yield* this.accountCount(userId, statusOf(q.status), now, c);
+      if (q.status === 0) return exact(c.total);
+      if (q.status !== LAST.status) return exact(yield* this.accountCount(userId, statusOf(q.status), now, c));
       let others = 0;
       for (const s of STATUSES.slice(0, -1)) others += yield* this.accountCount(userId, s, now, c);
-      return c.total - others;
+      return exact(c.total - others);
     }
     const key = (part: string) => countKey(userId, part, q, tags ? JSON.stringify(tags.keys) : '');
-    // The filtered total depends on neither the time nor the clicks.
-    const total = yield* this.cached(key('all'), c, () => this.filteredTotal(userId, f, tags, c));
-    if (q.status === 0) return total;
+    // The filtered total depends on neither the time nor the clicks. An estimate is kept as its negative.
+    const kept = yield* this.cached(key('all'), c, () => this.filteredTotal(userId, f, tags, c, Boolean(q.search)));
+    const total = Math.abs(kept);
+    if (q.status === 0) return { total, estimate: kept < 0 };
     // Counts read from a status's partial index check the tags link by link.
     let probing: Filters | undefined;
     const probe = () => (probing ??= tags?.keys.length ? filtersOf(this.store, userId, q, tags, 'probe') : f);
     const statusCount = (s: StatusSql) => this.filteredStatus(key(`status ${s.status}`), userId, s, now, c, total, f, probe);
-    if (q.status !== LAST.status) return yield* statusCount(statusOf(q.status));
+    if (q.status !== LAST.status) return exact(yield* statusCount(statusOf(q.status)));
     let others = 0;
     for (const s of STATUSES.slice(0, -1)) others += yield* statusCount(s);
-    return Math.max(0, total - others);
+    return { total: Math.max(0, total - others), estimate: kept < 0 };
+  }
+
+  /**
+   * A search's total when it is large (issue 25): its matches are counted up to ESTIMATE_PAST + 1, which stops
+   * early; past that, the total is estimated from how many of the account's links, newest first, held the first
+   * ESTIMATE_PAST + 1 matches (the density of the matches, times the account's links), to three significant
+   * digits, and answered as the negative of the estimate. Null: the exact count is at most ESTIMATE_PAST.
+   */
+  private *estimated(userId: number, f: Filters, c: Counters): Plan<number> {
+    const index = this.store.searchIndex;
+    const hits = index && f.match !== null ? index.hits(f.match) : null;
+    const from = hits ? sql`${hits.from} WHERE ${and([hits.where, ...f.where])}` : sql`links l WHERE ${and(conditions(this.store, f))}`;
+    const id = hits ? hits.id : raw('l.id');
+    const capped = yield* count(sql`SELECT count(*) FROM (SELECT 1 FROM ${from} LIMIT ${ESTIMATE_PAST + 1}) capped`);
+    if (capped <= ESTIMATE_PAST) return capped;
+    const edge = yield* value<number | string>(sql`SELECT ${id} FROM ${from} ORDER BY ${id} DESC LIMIT 1 OFFSET ${ESTIMATE_PAST}`);
+    const walked = yield* count(sql`SELECT count(*) FROM links l WHERE l.user_id = ${userId} AND l.id >= ${Number(edge)}`);
+    const guess = ((ESTIMATE_PAST + 1) * c.total) / Math.max(walked, ESTIMATE_PAST + 1);
+    const digits = 10 ** Math.max(0, Math.floor(Math.log10(guess)) - 2);
+    return -Math.max(ESTIMATE_PAST + 1, Math.round(guess / digits) * digits);
   }
 
   /**
@@ -118,8 +147,9 @@ export class LinkListCounts {
     return next;
   }
 
-  /** The filtered links, any status. */
-  private *filteredTotal(userId: number, f: Filters, tags: Tags | null, c: Counters): Plan<number> {
+  /** The filtered links, any status; for a search, past ESTIMATE_PAST of them, an estimate (negative). */
+  private *filteredTotal(userId: number, f: Filters, tags: Tags | null, c: Counters, searched: boolean): Plan<number> {
+    if (searched) return yield* this.estimated(userId, f, c);
     const index = this.store.searchIndex;
     if (tags?.keys.length && f.where.length === 2 && f.match === null) return yield* this.tagCount(tags);
     if (index && f.match !== null && f.where.length === 1) {

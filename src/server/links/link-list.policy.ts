@@ -26,21 +26,21 @@ export class LinkListPolicy {
     this.counts = new LinkListCounts(store);
   }
 
-  /** One page of the account's list `q` at time `now`, with the exact total. */
-  *list(userId: number, q: LinkListQuery, now: string): Plan<{ rows: LinkRow[]; total: number }> {
+  /** One page of the account's list `q` at time `now`, with its total (`estimate`: past 10,000 matches of a search). */
+  *list(userId: number, q: LinkListQuery, now: string): Plan<{ rows: LinkRow[]; total: number; estimate: boolean }> {
     const c = yield* this.counts.counters(userId);
     const tags = yield* this.tags(userId, q, c);
     const counted = filtersOf(this.store, userId, q, tags);
-    const total = yield* this.counts.total(userId, q, now, tags, c, counted);
+    const { total, estimate } = yield* this.counts.total(userId, q, now, tags, c, counted);
     // The exact total decides how a tag filter reads its page (it is counted anyway, and mostly cached).
     const read: TagRead = !tags?.keys.length ? 'set' : total >= this.store.probeShare[tags.mode] * c.total ? 'probe' : 'collect';
     const f = read === 'set' ? counted : filtersOf(this.store, userId, q, tags, read);
     const where = [...f.where, ...statusFilter(q, now)];
     const slice = { offset: (q.page - 1) * q.per_page, limit: q.per_page };
     if (q.sort_by === 'title' && q.sort === 'asc' && !this.store.untitledLastAscending) {
-      return { rows: yield* this.titledFirst(q, { ...f, where }, slice, total), total };
+      return { rows: yield* this.titledFirst(q, { ...f, where }, slice, total), total, estimate };
     }
-    return { rows: yield* this.rows(q, { ...f, where }, slice), total };
+    return { rows: yield* this.rows(q, { ...f, where }, slice), total, estimate };
   }
 
   /**

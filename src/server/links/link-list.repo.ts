@@ -61,7 +61,7 @@ export class LinkListRepo {
     this.policy = new LinkListPolicy(store);
   }
 
-  list(userId: number, q: LinkListQuery, now: string): { rows: LinkRow[]; total: number } {
+  list(userId: number, q: LinkListQuery, now: string): { rows: LinkRow[]; total: number; estimate: boolean } {
     return this.run(this.policy.list(userId, q, now));
   }
 

@@ -25,12 +25,12 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
     operationId: 'listLinks',
     summary: 'List links',
     description:
-      'One page of your links, newest first by default. Search by title, alias or URL; filter by status, space, domain, pixel and tags (`tag=a&tag=b`, any of them, or every one with `tag_mode=all`); `total` is exact.',
+      'One page of your links, newest first by default. Search by title, alias or URL; filter by status, space, domain, pixel and tags (`tag=a&tag=b`, any of them, or every one with `tag_mode=all`); `total` is exact, except for a search past 10,000 matches, where it may be an estimate (`meta.total_is_estimate`).',
   };
   app.get('/', { schema: { tags, ...listDocs, querystring: linkListQuerySchema, response: { 200: linkPage } } }, async (request) => {
     const q = request.query;
-    const { rows, total } = await service.listRepo.list(request.user.id, q, nowIso());
-    return paginate(request, await service.present(rows), total, q.page, q.per_page);
+    const { rows, total, estimate } = await service.listRepo.list(request.user.id, q, nowIso());
+    return paginate(request, await service.present(rows), total, q.page, q.per_page, estimate);
   });
 
   const showDocs = { operationId: 'getLink', summary: 'Get a link', description: 'One of your links, with its space, domain, pixels, tags and click count.' };

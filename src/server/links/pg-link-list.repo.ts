@@ -60,7 +60,7 @@ export class PgLinkListRepo {
     this.policy = new LinkListPolicy(store);
   }
 
-  list(userId: number, q: LinkListQuery, now: string): Promise<{ rows: LinkRow[]; total: number }> {
+  list(userId: number, q: LinkListQuery, now: string): Promise<{ rows: LinkRow[]; total: number; estimate: boolean }> {
     return this.run(this.policy.list(userId, q, now));
   }
 

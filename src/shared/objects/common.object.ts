@@ -30,7 +30,10 @@ export const pageMetaObject = z
     path: z.string(),
     per_page: z.number().int(),
     to: z.number().int().nullable(),
-    total: z.number().int().meta({ description: 'Every row matching the query, exactly.' }),
+    total: z.number().int().meta({ description: 'Every row matching the query, exactly (unless `total_is_estimate`).' }),
+    total_is_estimate: z.boolean().optional().meta({
+      description: 'Links list only, and only past 10,000 matches: `total` is an estimate (a search whose exact count would take too long). Absent: exact.',
+    }),
   })
   .meta({ id: 'PageMeta', description: 'Where this page sits in the list; an empty page has `from` and `to` null.' });
 
@@ -41,7 +44,7 @@ export function pageOf<T extends z.ZodType>(item: T, name: string, label = name.
     .meta({ id: `${name}Page`, description: `One page of ${label} objects (1-based \`page\`, \`per_page\` rows).` });
 }
 
-export const DELETED_OBJECTS = ['domain', 'link', 'space', 'pixel', 'user', 'utm_template', 'webhook', 'tag'] as const;
+export const DELETED_OBJECTS = ['domain', 'link', 'space', 'pixel', 'user', 'utm_template', 'webhook', 'tag', 'view'] as const;
 
 export const deleteResultObject = z
   .object({
