@@ -6,6 +6,7 @@ import { pgRateLimitStore } from './http/pg-rate-limit-store';
 import { registerAuth, apiKeyOf } from './auth/auth.hook';
 import { openApiPlugin, isPublicApiPath } from './openapi/openapi.plugin';
 import { sendError, notFound } from './http/errors';
+import { foldBrackets } from '../shared/query-params';
 import { domainsRoutes } from './domains/domains.routes';
 import { linksRoutes } from './links/links.routes';
 import { linksBulkRoutes } from './links/links.bulk.routes';
@@ -14,6 +15,7 @@ import { operationsRoutes } from './operations/operations.routes';
 import { spacesRoutes } from './spaces/spaces.routes';
 import { utmTemplatesRoutes } from './utm-templates/utm-templates.routes';
 import { tagsRoutes } from './tags/tags.routes';
+import { viewsRoutes } from './views/views.routes';
 import { qrAccountRoutes, qrRoutes } from './qr/qr.routes';
 import { ogImagesRoutes } from './previews/og-images';
 import { pixelsRoutes } from './pixels/pixels.routes';
@@ -50,10 +52,7 @@ export async function apiPlugin(app: FastifyInstance): Promise<void> {
     }
     // The list filters' `tag[]=a&tag[]=b` (bracket notation, as in form bodies) is `tag`.
     const query = request.query as Record<string, unknown> | undefined;
-    if (query && 'tag[]' in query) {
-      const { 'tag[]': bracketed, ...rest } = query;
-      request.query = { ...rest, tag: [rest.tag ?? [], bracketed].flat() };
-    }
+    if (query) request.query = foldBrackets(query);
     done();
   });
   await app.register(openApiPlugin);
@@ -70,6 +69,7 @@ export async function apiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(spacesRoutes, { prefix: '/spaces' });
   await app.register(utmTemplatesRoutes, { prefix: '/utm-templates' });
   await app.register(tagsRoutes, { prefix: '/tags' });
+  await app.register(viewsRoutes, { prefix: '/views' });
   await app.register(pixelsRoutes, { prefix: '/pixels' });
   await app.register(usersRoutes, { prefix: '/users' });
   await app.register(accountRoutes, { prefix: '/account' });

@@ -1,5 +1,5 @@
 // Kysely types of the later features' tables: imports (007), webhooks (009), UTM templates (010), QR styles
-// (011), tags (012) and link preview images (013).
+// (011), tags (012), link preview images (013) and saved views (020).
 import type { Generated } from 'kysely';
 
 /** An import job (migration 007); `failures` is JSON text of the first ImportFailure entries. */
@@ -114,4 +114,16 @@ export interface TagsTable {
 export interface LinkTagsTable {
   link_id: number;
   tag_id: number;
+}
+
+/** A saved view of the links list (migration 020): `query` is the list's normalised query string. */
+export interface SavedViewsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** The name case-folded (tagKey): unique per account. */
+  name_key: string;
+  query: string;
+  created_at: string;
+  updated_at: string;
 }

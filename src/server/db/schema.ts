@@ -18,6 +18,7 @@ import type {
   LinkTagsTable,
   OgImagesTable,
   QrStylesTable,
+  SavedViewsTable,
   TagsTable,
   UtmTemplatesTable,
   WebhookDeliveriesTable,
@@ -153,4 +154,5 @@ export interface Database {
   link_tags: LinkTagsTable;
   operation_link_tags: OperationLinkTagsTable;
   link_revisions: LinkRevisionsTable;
+  saved_views: SavedViewsTable;
 }

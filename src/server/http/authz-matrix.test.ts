@@ -80,6 +80,7 @@ const FIXTURES: Record<string, () => Promise<number>> = {
   },
   'utm-templates': async () => (await create(t, t.adminKey, 'utm-templates', { name: 'Theirs', utm_source: 'theirs' })).id,
   tags: async () => (await create(t, t.adminKey, 'tags', { name: 'Theirs' })).id,
+  views: async () => (await create(t, t.adminKey, 'views', { name: 'Theirs', query: 'status=1' })).id,
   imports: async () => {
     const res = await t.as(t.adminKey, { method: 'POST', url: '/api/v1/links/import', payload: 'url\nhttps://e.com/theirs\n', headers: { 'content-type': 'text/csv' } });
     await t.app.importRunner.idle(); // finished, so that the owner's view of it stays the same
@@ -111,6 +112,7 @@ const BODIES: Record<string, { create?: object; update?: object }> = {
   'utm-templates': { create: { name: 'Hijacked', utm_source: 'x' }, update: { name: 'Hijacked' } },
   webhooks: { create: { url: 'https://hijack.example/hook', events: ['link.expired'] }, update: { url: 'https://hijack.example/hook' } },
   tags: { create: { name: 'Hijacked' }, update: { name: 'Hijacked' } },
+  views: { create: { name: 'Hijacked', query: 'status=1' }, update: { name: 'Hijacked', query: 'status=2' } },
 };
 // Routes whose valid body is not their resource's (by method and path).
 const PATH_BODIES: Record<string, object> = {

@@ -42,7 +42,7 @@ export interface CrudOptions<
   QS extends z.ZodType<ListQuery>,
 > {
   tag: string;
-  object: 'domain' | 'space' | 'pixel' | 'utm_template' | 'tag';
+  object: 'domain' | 'space' | 'pixel' | 'utm_template' | 'tag' | 'view';
   repo: CrudRepo<T, z.output<CS>, z.output<US>, z.output<QS>>;
   schemas: { create: CS; update: US; list: QS };
   /** A field whose UNIQUE constraint maps to "has already been taken.". */

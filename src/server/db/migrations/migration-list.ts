@@ -20,6 +20,8 @@ import * as m016 from './016-password-attempts';
 import * as m017 from './017-import-leases';
 import * as m018 from './018-link-revisions';
 import * as m019 from './019-imported-clicks';
+import * as m020 from './020-saved-views';
+import * as m021 from './021-list-created';
 
 export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[] }> = {
   '001-initial': m001,
@@ -41,4 +43,6 @@ export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[
   '017-import-leases': m017,
   '018-link-revisions': m018,
   '019-imported-clicks': m019,
+  '020-saved-views': m020,
+  '021-list-created': m021,
 };
