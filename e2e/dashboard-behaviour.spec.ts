@@ -134,7 +134,7 @@ test('filters: chosen values are shown whole at 1440 and 390 px', async ({ page,
   await reviewShots(page, 'filters-chosen');
 });
 
-test('search: an alias or an address typed into the search finds its link, and the page says where it looked', async ({ page, account }) => {
+test('search: an alias, an address or a title typed into the search finds its link, and the page says where it looked', async ({ page, account }) => {
   await seed.link(account.api, { url: 'https://shop.example.com/autumn/boots', alias: 'autumn-boots', title: 'Boots for the cold season' });
   await seed.link(account.api, { url: 'https://example.org/promo', alias: 'promo', title: 'Winter offer' });
   await seed.link(account.api, { url: 'https://example.net/launch', alias: 'l4unch', title: 'Spring launch' });
@@ -142,35 +142,35 @@ test('search: an alias or an address typed into the search finds its link, and t
   await expect(rows(page)).toHaveCount(3);
   const search = page.getByRole('textbox', { name: 'Search links' });
   const scope = page.getByTestId('search-scope');
+  const everywhere = 'in their alias, destination, title, tags or domain';
 
+  // Everywhere by default (search_by=all), and said so.
   await search.fill('autumn-boots');
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page)).toContainText('autumn-boots');
-  await expect(scope).toContainText('Searching aliases for “autumn-boots”');
-  await expect(page.locator('input[aria-label="Search in"]')).toHaveValue('in Alias');
-  await expect(page).toHaveURL(/search_by=alias/);
+  await expect(scope).toHaveText(`Showing links that have “autumn-boots” ${everywhere}.`);
+  await expect(page.locator('input[aria-label="Search in"]')).toHaveValue('in All');
+  await expect(page).toHaveURL(/search_by=all/);
 
-  // A plain word is looked for in titles first; none has it, so the aliases that do are shown, and said so.
   await search.fill('promo');
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page)).toContainText('Winter offer');
-  await expect(scope).toContainText('No title contains “promo”, so this shows the aliases that do');
 
   await search.fill('shop.example.com/autumn');
   await expect(rows(page)).toHaveCount(1);
-  await expect(scope).toContainText('Searching destinations');
+  await expect(rows(page)).toContainText('autumn-boots');
 
   await search.fill('spring launch');
   await expect(rows(page)).toHaveCount(1);
-  await expect(scope).toContainText('Searching titles for “spring launch”');
+  await expect(scope).toHaveText(`Showing links that have “spring launch” ${everywhere}.`);
   await checkA11y(page);
   await reviewShots(page, 'search-scope');
 
-  // A place picked by the user stays picked: an alias-like term is searched in titles, and finds nothing.
+  // A place picked by the user stays picked: an alias is then not looked for in titles.
   await pickOption(page, 'Search in', 'in Title');
   await search.fill('autumn-boots');
   await expect(page.getByText('No links match these filters')).toBeVisible();
-  await expect(scope).toHaveText('Searching titles for “autumn-boots”.');
+  await expect(scope).toHaveText('Showing links that have “autumn-boots” in their title.');
 });
 
 test('sort by title: untitled links come last, ascending and descending', async ({ page, account }) => {

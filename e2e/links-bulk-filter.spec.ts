@@ -25,7 +25,7 @@ test('disable every link matching a filter after a dry-run preview, then undo it
   const count = page.getByTestId('selected-count');
   await expect(count).toHaveText('10 selected');
   await page.getByRole('button', { name: 'Select all 23 matching' }).click();
-  await expect(count).toHaveText('23 selected');
+  await expect(count).toHaveText('All 23 matching selected');
 
   // The dry run: the count and the first links, and nothing changed yet.
   let writes = 0;

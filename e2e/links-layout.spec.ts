@@ -204,13 +204,15 @@ test('the bulk bar stays on screen at 50 and 100 rows; Shift-click selects a ran
   for (let n = 1; n <= 13; n++) expect(await isChecked(n), `r${n}`).toBe([3, 4, 11, 12].includes(n));
   // The page's text is not selected by the Shift-click.
   expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('');
-  // The anchor belongs to the page: on page 2 a Shift-click with no anchor there ticks one row.
+  // The anchor belongs to the page: on page 2 a Shift-click with no anchor there ticks one row (page 1's stay).
   await page.getByRole('button', { name: 'Page 2' }).click();
   await expect(rows(page)).toHaveCount(25);
   await check(30, ['Shift']);
-  await expect(count).toHaveText('1 selected');
+  await expect(count).toHaveText('5 selected on 2 pages');
+  for (let n = 26; n <= 31; n++) expect(await isChecked(n), `r${n}`).toBe(n === 30);
 
   // Progress: while the one bulk request runs, the bar says what and how many, in full, beside the bar.
+  await page.getByRole('button', { name: 'Clear selection' }).click();
   await page.getByRole('checkbox', { name: 'Select all links on this page' }).check();
   await expect(count).toHaveText('25 selected');
   let release!: () => void;

@@ -120,12 +120,14 @@ for (const key of ['ArrowDown', 'Enter', 'Space']) {
     await expect(searchIn).toBeFocused();
     await expect(searchIn).toHaveAttribute('aria-expanded', 'true');
     // As with Mantine's own Select: ArrowDown opens on the chosen option, Enter and Space on none.
-    await expect(page.locator('[data-combobox-selected]')).toHaveText(key === 'ArrowDown' ? ['in Title'] : []);
-    // The options take the keys from there: the next one (in Alias), chosen with Enter.
+    await expect(page.locator('[data-combobox-selected]')).toHaveText(key === 'ArrowDown' ? ['in All'] : []);
+    // The options take the keys from there: the next one (in Title), chosen with Enter; it is the next search's place.
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/search_by=alias/);
-    await expect(searchIn).toHaveValue('in Alias');
+    await expect(searchIn).toHaveValue('in Title');
+    await page.getByRole('textbox', { name: 'Search links' }).fill('rather long');
+    await expect(page).toHaveURL(/search=rather\+long/);
+    expect(new URL(page.url()).searchParams.get('search_by')).toBeNull(); // title, the API's default
   });
 }
 

@@ -63,7 +63,7 @@ test('filters, sort and per_page live in the URL and survive a reload', async ({
 
   // Every sort_by through the select, both directions (the toggle flips the direction).
   const dir = page.getByRole('button', { name: /^Sort (ascending|descending)/ });
-  for (const [label, key] of [['Sort: Clicks', 'clicks'], ['Sort: Title', 'title'], ['Sort: Destination', 'url'], ['Sort: Created', 'id']] as const) {
+  for (const [label, key] of [['Sort: Clicks', 'clicks'], ['Sort: Title', 'title'], ['Sort: Destination', 'url'], ['Sort: Created', 'created_at'], ['Sort: Added', 'id']] as const) {
     await pickOption(page, 'Sort by', label);
     if (key !== 'id') await expect(page).toHaveURL(new RegExp(`sort_by=${key}`));
     else await expect(page).not.toHaveURL(/sort_by=/);
@@ -161,7 +161,6 @@ test('keyboard: search, sort headers, row selection and paging work without a mo
   await expect(rows(page)).toHaveCount(10);
   await page.getByRole('textbox', { name: 'Search links' }).focus();
   await page.keyboard.type('page/1');
-  // The search lands in the URL first (the dashboard may pick "Search in" from the term meanwhile).
   await expect(page).toHaveURL(/search=page%2F1/);
   await page.getByRole('combobox', { name: 'Search in' }).focus();
   const target = page.getByRole('option', { name: 'in Destination' });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { appRoute } from './app-layout';
 import { linkListQuerySchema } from '../../shared/link-list.schema';
 import { linkQueries } from '../features/links/links.queries';
-import { LINK_LIST_DEFAULTS } from '../features/links/list-url';
+import { LINK_LIST_DEFAULTS, urlForm } from '../features/links/list-url';
 import { spaceQueries } from '../features/spaces/spaces.queries';
 import { domainQueries } from '../features/domains/domains.queries';
 import { pixelQueries } from '../features/pixels/pixels.queries';
@@ -27,7 +27,9 @@ export const linksRoute = createRoute({
   path: '/links',
   head: () => titleHead('Links'),
   validateSearch: linkListQuerySchema,
-  search: { middlewares: [stripSearchParams(LINK_LIST_DEFAULTS)] },
+  // Every link to the list (this page's own, the tags page's, a saved view's) is written in one readable form: no
+  // defaults, `tag=a,b` rather than the router's JSON for a list, `search_by` only with a search (urlForm).
+  search: { middlewares: [stripSearchParams(LINK_LIST_DEFAULTS), ({ search, next }) => urlForm(next(search))] },
   loaderDeps: ({ search }) => search,
   // The filters' lists and the shell's account are fetched alongside the links (prefetch never throws),
   // so that the 100 rows render once with everything rather than again when those arrive.

@@ -1,8 +1,9 @@
 // Bulk actions on the selected links (move to a space, add or remove tags, disable, enable, delete) through the bulk API: the
-// ticked rows by id, or "all N matching" by the list's filters, previewed by a dry run before anything changes.
-// One request does the whole change in one transaction; its notification offers Undo.
+// ticked rows by id (on every page they were ticked on: the bar says "12 selected on 3 pages"), or "all N matching"
+// by the list's filters, previewed by a dry run before anything changes. One request does the whole change in one
+// transaction; its notification offers Undo. The bar also says when a change of the list cleared a selection.
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Menu, Paper, Progress, Text, useMantineTheme } from '@mantine/core';
+import { Alert, Button, CloseButton, Group, Menu, Paper, Progress, Text, useMantineTheme } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFolderShare, IconPlayerPause, IconPlayerPlay, IconTags, IconTrash } from '@tabler/icons-react';
@@ -18,19 +19,24 @@ import { linkQueries } from './links.queries';
 import classes from './bulk-bar.module.css';
 import { spaceQueries } from '../spaces/spaces.queries';
 import { BulkTagsButton } from './bulk-tags-button';
+import type { Cleared } from './use-link-selection';
 
 export interface BulkBarProps {
-  /** The ticked rows on screen, in the table's order. */
+  /** The ticked rows, on this page and others, in the order ticked. */
   selected: number[];
   aliases: Map<number, string>;
+  /** What the bar says is selected: "12 selected on 3 pages", "All 4,812 matching selected" (selection.ts). */
+  label: string;
   /** The list's query: its filters are the selection when every matching link is selected. */
   query: LinkListQuery;
-  /** Links matching the filters, and rows on this page. */
+  /** Links matching the filters. */
   total: number;
-  pageRows: number;
   allMatching: boolean;
   onSelectAllMatching: () => void;
   onClear: () => void;
+  /** A selection that a change of the list's filters, sort or page size cleared. */
+  cleared: Cleared | null;
+  onDismissCleared: () => void;
 }
 
 function send(action: BulkAction, selection: BulkSelection, dryRun: boolean) {
@@ -38,7 +44,7 @@ function send(action: BulkAction, selection: BulkSelection, dryRun: boolean) {
   return action.kind === 'delete' ? api.deleteWith<BulkOutcome & BulkPreview>('/links/bulk', selection, query) : api.patch<BulkOutcome & BulkPreview>('/links/bulk', bulkBody(action, selection), query);
 }
 
-export function BulkBar({ selected, aliases, query, total, pageRows, allMatching, onSelectAllMatching, onClear }: BulkBarProps) {
+export function BulkBar({ selected, aliases, label, query, total, allMatching, onSelectAllMatching, onClear, cleared, onDismissCleared }: BulkBarProps) {
   const qc = useQueryClient();
   const spaces = useQuery(spaceQueries.lookup());
   // On a phone the bar sticks over a small screen: compact buttons without icons keep it to two short lines.
@@ -49,7 +55,7 @@ export function BulkBar({ selected, aliases, query, total, pageRows, allMatching
   const [confirm, setConfirm] = useState<{ action: BulkAction; preview: BulkPreview | null; error: string | null } | null>(null);
   const [running, setRunning] = useState<{ action: BulkAction; count: number } | null>(null);
   const [failure, setFailure] = useState<{ action: BulkAction; message: string } | null>(null);
-  const count = allMatching ? total : selected.length;
+  const any = allMatching || selected.length > 0;
   const selection = (): BulkSelection => (allMatching ? filterSelection(query) : { ids: [...selected] });
 
   const start = (action: BulkAction) => {
@@ -95,7 +101,7 @@ export function BulkBar({ selected, aliases, query, total, pageRows, allMatching
   const { ref: barRef, height: barHeight } = useElementSize();
   return (
     <>
-      {(selected.length > 0 || running || failure) && (
+      {(any || running || failure || cleared) && (
         <>
           {/* In the flow at the end of the page: the last rows and the pagination can scroll above the bar. */}
           <div aria-hidden style={{ height: barHeight + 16 }} />
@@ -105,24 +111,34 @@ export function BulkBar({ selected, aliases, query, total, pageRows, allMatching
                 {failure.message}
               </Alert>
             )}
-            {(selected.length > 0 || running) && (
+            {cleared && !any && !running && (
+              <Paper withBorder shadow="md" p="xs" role="status" data-testid="selection-cleared">
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Text size="sm">{cleared.message}</Text>
+                  <CloseButton size="sm" aria-label="Dismiss" onClick={onDismissCleared} />
+                </Group>
+              </Paper>
+            )}
+            {(any || running) && (
               <Paper withBorder shadow="md" p="xs" role="region" aria-label="Bulk actions">
                 <Group justify="space-between" gap="xs">
                   <Group gap="xs">
-                    <Text size="sm" fw={600} data-testid="selected-count">
-                      {count.toLocaleString('en')} selected
+                    <Text size="sm" fw={600} data-testid="selected-count" aria-live="polite">
+                      {label}
                     </Text>
-                    {allMatching ? (
+                    {/* On a phone, shorter words and an icon keep these to the label's line. */}
+                    {!allMatching && total > selected.length && (
+                      <Button size="compact-sm" variant="subtle" onClick={onSelectAllMatching} data-testid="select-all-matching" aria-label={`Select all ${total.toLocaleString('en')} matching`}>
+                        Select all {total.toLocaleString('en')}
+                        {phone ? '' : ' matching'}
+                      </Button>
+                    )}
+                    {phone ? (
+                      <CloseButton size="sm" aria-label="Clear selection" onClick={onClear} />
+                    ) : (
                       <Button size="compact-sm" variant="subtle" onClick={onClear}>
                         Clear selection
                       </Button>
-                    ) : (
-                      selected.length === pageRows &&
-                      total > pageRows && (
-                        <Button size="compact-sm" variant="subtle" onClick={onSelectAllMatching} data-testid="select-all-matching">
-                          Select all {total.toLocaleString('en')} matching
-                        </Button>
-                      )
                     )}
                   </Group>
                   <Group gap="xs">

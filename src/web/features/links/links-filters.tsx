@@ -4,7 +4,7 @@ import { Suspense, lazy, useState } from 'react';
 import { ActionIcon, Group, SegmentedControl, TextInput } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { LINK_SORT_BY, type LinkListQuery } from '../../../shared/link-list.schema';
+import type { LinkListQuery } from '../../../shared/link-list.schema';
 import { LINK_STATUS_LABELS } from '../../../shared/link-status';
 import { DeferredSelect } from '../../components/deferred-select';
 import { DeferredTooltip } from '../../components/deferred-tooltip';
@@ -32,7 +32,12 @@ function TagFilterStandIn({ onWant }: { onWant?: () => void }) {
   );
 }
 
-const SORT_LABELS: Record<LinkListQuery['sort_by'], string> = { id: 'Created', clicks: 'Clicks', title: 'Title', alias: 'Alias', url: 'Destination' };
+/**
+ * "Created" is the links' creation time (an imported link keeps its source's); "Added", the id, the order links
+ * came into Linkdeck (the API's default order, so the list's first one).
+ */
+const SORT_LABELS: Record<LinkListQuery['sort_by'], string> = { created_at: 'Created', id: 'Added', clicks: 'Clicks', title: 'Title', alias: 'Alias', url: 'Destination' };
+const SORT_OPTIONS = Object.keys(SORT_LABELS) as LinkListQuery['sort_by'][];
 
 export interface LinksFiltersProps {
   query: LinkListQuery;
@@ -78,8 +83,6 @@ export function LinksFilters({ query, onChange }: LinksFiltersProps) {
   const spaces = useQuery(spaceQueries.lookup());
   const domains = useQuery(domainQueries.lookup());
   const pixels = useQuery(pixelQueries.lookup());
-  // The dashboard picks where to search until the user does (a search_by in the URL counts as picked).
-  const [picked, setPicked] = useState(query.search_by !== 'title');
   const [tagsWanted, setTagsWanted] = useState(false);
   const spaceData = [{ value: '0', label: 'No space' }, ...(spaces.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))];
   const domainData = [{ value: '0', label: 'Default domain' }, ...(domains.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))];
@@ -87,8 +90,8 @@ export function LinksFilters({ query, onChange }: LinksFiltersProps) {
 
   return (
     <>
-      <Group gap="sm" align="flex-end" mb="sm" wrap="wrap">
-        <LinksSearch query={query} onChange={onChange} auto={!picked} onChoose={() => setPicked(true)} />
+      <Group gap="sm" align="flex-start" mb="sm" wrap="wrap">
+        <LinksSearch query={query} onChange={onChange} />
         <SegmentedControl
           aria-label="Status"
           data={Object.entries(LINK_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
@@ -109,7 +112,7 @@ export function LinksFilters({ query, onChange }: LinksFiltersProps) {
           <DeferredSelect
             aria-label="Sort by"
             style={fitWidth(`Sort: ${SORT_LABELS[query.sort_by]}`, 140)}
-            data={LINK_SORT_BY.map((v) => ({ value: v, label: `Sort: ${SORT_LABELS[v]}` }))}
+            data={SORT_OPTIONS.map((v) => ({ value: v, label: `Sort: ${SORT_LABELS[v]}` }))}
             value={query.sort_by}
             allowDeselect={false}
             onChange={(v) => v && onChange({ sort_by: v as LinkListQuery['sort_by'] })}
@@ -126,7 +129,7 @@ export function LinksFilters({ query, onChange }: LinksFiltersProps) {
           </DeferredTooltip>
         </Group>
       </Group>
-      <SearchScope query={query} auto={!picked} />
+      <SearchScope query={query} />
     </>
   );
 }

@@ -1,6 +1,6 @@
-// The links list: filters, sort, paging and selection, all but the selection in the URL. The selection
-// belongs to the rows on screen: another page, filter, sort or page size starts with none selected, so a bulk
-// action never reaches links the user cannot see.
+// The links list: filters, sort, paging and selection, all but the selection in the URL. The selection belongs
+// to the list (use-link-selection.ts): it is kept across its pages, and another filter, sort or page size starts
+// with none selected, the bulk bar saying so; the bar says what a bulk action reaches ("12 selected on 3 pages").
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { IconPlus, IconUpload } from '@tabler/icons-react';
@@ -16,12 +16,12 @@ import { LinksTable, LinksTableSkeleton } from './links-table';
 import { useDeleteConfirm } from '../../components/resource-list/use-delete-confirm';
 import { linkQueries } from './links.queries';
 import { toggleSort, withFilter } from './list-url';
-import { clickSelection } from './bulk';
+import { useLinkSelection } from './use-link-selection';
 import { ExportMenu } from './export-menu';
+import { SavedViews } from '../views/saved-views';
 
 const route = getRouteApi('/app/links');
 // Loaded when rows are first selected: keeps menus and dialogs out of the list's first bundle.
-const NONE: ReadonlySet<number> = new Set();
 const BulkBar = lazy(() => import('./bulk-bar').then((m) => ({ default: m.BulkBar })));
 const ConfirmDialog = lazy(() => import('../../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
@@ -29,20 +29,9 @@ export function LinksPage() {
   const query = route.useSearch();
   const navigate = route.useNavigate();
   const list = useQuery(linkQueries.list(query));
-  // The selection is tagged with the query it was made on: another query empties it (React's "adjusting state
-  // when a prop changes" during render), so coming back to the page does not bring it back either.
-  const queryKey = JSON.stringify(query);
-  // `all`: every link matching the filters is selected ("select all N matching"), beyond this page.
-  const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<number>; all?: boolean }>(() => ({ key: queryKey, ids: NONE }));
-  if (selection.key !== queryKey) setSelection({ key: queryKey, ids: NONE });
-  const selected = selection.key === queryKey ? selection.ids : NONE;
-  const allMatching = selection.key === queryKey && !!selection.all;
+  const links = useMemo(() => list.data?.data ?? [], [list.data]);
+  const selection = useLinkSelection(query, links, list.data?.meta.total ?? 0);
   const [bulkUsed, setBulkUsed] = useState(false);
-  const setSelected = useCallback(
-    (change: (ids: ReadonlySet<number>) => ReadonlySet<number>) =>
-      setSelection((s) => ({ key: queryKey, ids: change(s.key === queryKey ? s.ids : NONE) })),
-    [queryKey],
-  );
 
   const update = (patch: Partial<LinkListQuery>) => {
     void navigate({ search: (prev) => withFilter(prev, patch), replace: 'search' in patch });
@@ -51,7 +40,17 @@ export function LinksPage() {
   // A row menu's Delete: a confirmation naming the link, then a step back when it emptied the last page.
   const deleteLink = linkQueries.useDelete();
   const deletion = useDeleteConfirm<{ id: number; name: string; shortUrl: string }>({
-    mutation: deleteLink,
+    // A deleted link leaves the selection too.
+    mutation: {
+      ...deleteLink,
+      mutate: (id, o) =>
+        deleteLink.mutate(id, {
+          onSuccess: () => {
+            selection.drop(id);
+            o.onSuccess();
+          },
+        }),
+    },
     noun: 'link',
     meta: list.data?.meta,
     page: query.page,
@@ -67,34 +66,20 @@ export function LinksPage() {
     ask.current({ id: link.id, name: link.alias, shortUrl: link.short_url });
   }, []);
 
-  const links = useMemo(() => list.data?.data ?? [], [list.data]);
-  const aliases = useMemo(() => new Map(links.map((l) => [l.id, l.alias])), [links]);
-  // Only rows on screen count (a row deleted meanwhile leaves the list and the selection), in the table's order.
-  const selectedIds = useMemo(() => links.filter((l) => selected.has(l.id)).map((l) => l.id), [links, selected]);
   const filtered = !!(query.search || query.status || query.space_id !== undefined || query.domain_id || query.pixel_id || query.tag?.length);
 
-  // A row's checkbox; with Shift, the rows from the last clicked one on this page to this one (clickSelection).
-  const anchor = useRef<{ key: string; id: number } | null>(null);
+  // A row's checkbox (a stable function: rows are memoised); with Shift, a range on this page (clickSelection).
+  const { toggle: toggleRow } = selection;
   const toggle = useCallback(
     (id: number, range: boolean) => {
       setBulkUsed(true);
-      const from = anchor.current?.key === queryKey ? anchor.current.id : null;
-      anchor.current = { key: queryKey, id };
-      const order = links.map((l) => l.id);
-      setSelected((s) => clickSelection(order, s, id, from, range));
+      toggleRow(id, range);
     },
-    [setSelected, links, queryKey],
+    [toggleRow],
   );
   const toggleAll = (checked: boolean) => {
     setBulkUsed(true);
-    setSelected((s) => {
-      const n = new Set(s);
-      for (const l of links) {
-        if (checked) n.add(l.id);
-        else n.delete(l.id);
-      }
-      return n;
-    });
+    selection.toggleAll(checked);
   };
 
   return (
@@ -115,6 +100,7 @@ export function LinksPage() {
           </Group>
         }
       />
+      <SavedViews query={query} />
       <LinksFilters query={query} onChange={update} />
       {list.isError && !list.data ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Could not load links" />
@@ -147,7 +133,7 @@ export function LinksPage() {
           links={links}
           query={query}
           onSort={(column) => update(toggleSort(query, column))}
-          selected={selected}
+          selected={selection.ticked}
           onToggle={toggle}
           onToggleAll={toggleAll}
           onDelete={onDelete}
@@ -172,14 +158,16 @@ export function LinksPage() {
       {bulkUsed && (
         <Suspense fallback={null}>
           <BulkBar
-            selected={selectedIds}
-            aliases={aliases}
+            selected={selection.ids}
+            aliases={selection.aliases}
+            label={selection.label}
             query={query}
             total={list.data?.meta.total ?? 0}
-            pageRows={links.length}
-            allMatching={allMatching && selectedIds.length === links.length}
-            onSelectAllMatching={() => setSelection((s) => ({ ...s, all: true }))}
-            onClear={() => setSelection({ key: queryKey, ids: NONE })}
+            allMatching={selection.selection.all}
+            onSelectAllMatching={selection.selectAllMatching}
+            onClear={selection.clear}
+            cleared={selection.cleared}
+            onDismissCleared={selection.dismissCleared}
           />
         </Suspense>
       )}

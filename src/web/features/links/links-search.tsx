@@ -1,28 +1,40 @@
-// The links list's search: a debounced box, where it searches ("in Title / Alias / Destination"), and a line
-// that says what is searched. Until the user picks a place, the dashboard picks it from the term (an address
-// in the destination, `spring-sale` in the alias, words in the title) and, when that finds nothing, tries
-// the other plausible places and shows the first that matches, saying so. The API's default stays title.
-import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Text, TextInput } from '@mantine/core';
+// The links list's search: a debounced box that searches everywhere (search_by=all: alias, destination, title,
+// tags, domain) unless the user picks a place ("in All / Title / Alias / Destination"), field prefixes typed in
+// the box (`tag:spring url:shop`, shared/search-terms.ts) shown as removable chips, and a line that says what is
+// searched. The URL holds the search as typed and `search_by` with it; without a search the place picked waits
+// here (the API's own default stays title).
+import { useState } from 'react';
+import { ActionIcon, Group, Pill, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { LINK_SEARCH_BY, type LinkListQuery } from '../../../shared/link-list.schema';
+import type { LinkListQuery } from '../../../shared/link-list.schema';
+import { searchTerms, searchText, type SearchTerm } from '../../../shared/search-terms';
 import { DeferredSelect } from '../../components/deferred-select';
-import { linkQueries } from './links.queries';
-import { guessSearchBy, otherSearchFields } from './list-url';
 
 type SearchBy = LinkListQuery['search_by'];
-const IN_LABELS: Record<SearchBy, string> = { title: 'Title', alias: 'Alias', url: 'Destination' };
-const PLURAL: Record<SearchBy, string> = { title: 'titles', alias: 'aliases', url: 'destinations' };
-const SINGULAR: Record<SearchBy, string> = { title: 'title', alias: 'alias', url: 'destination' };
+/** The picker's places, everywhere first. */
+const SEARCH_IN: readonly SearchBy[] = ['all', 'title', 'alias', 'url'];
+const IN_LABELS: Record<SearchBy, string> = { all: 'All', title: 'Title', alias: 'Alias', url: 'Destination' };
+/** A chip's name for where its term looks. */
+const CHIP_LABELS: Record<SearchTerm['by'], string> = { all: 'Anywhere', title: 'Title', alias: 'Alias', url: 'Destination', tag: 'Tag', domain: 'Domain' };
+/** What a term asks of a link, for the line under the filters: "have “x” in their title". */
+const ASKS: Record<SearchTerm['by'], (t: string) => string> = {
+  all: (t) => `have “${t}” in their alias, destination, title, tags or domain`,
+  title: (t) => `have “${t}” in their title`,
+  alias: (t) => `have “${t}” in their alias`,
+  url: (t) => `have “${t}” in their destination`,
+  tag: (t) => `are tagged “${t}”`,
+  domain: (t) => `are on a domain containing “${t}”`,
+};
+
+export const SEARCH_PLACEHOLDER = 'Search alias, destination, title, tags, domain — or tag:spring url:shop';
 
 export interface SearchProps {
   query: LinkListQuery;
   onChange: (patch: Partial<LinkListQuery>) => void;
 }
 
-/** Search box: typing is debounced into the URL; a URL change from elsewhere (back, reset) shows up here. */
+/** Search box: typing is debounced into the URL; a URL change from elsewhere (back, a chip removed) shows up here. */
 function SearchBox({ value, onSearch }: { value: string | undefined; onSearch: (v: string | undefined) => void }) {
   const [text, setText] = useState(value ?? '');
   const [syncedFrom, setSyncedFrom] = useState(value);
@@ -41,7 +53,8 @@ function SearchBox({ value, onSearch }: { value: string | undefined; onSearch: (
       aria-label="Search links"
       aria-describedby="links-search-scope"
       data-list-search
-      placeholder="Search title, alias or destination…"
+      placeholder={SEARCH_PLACEHOLDER}
+      title={SEARCH_PLACEHOLDER}
       leftSection={<IconSearch size={16} aria-hidden />}
       value={text}
       onChange={(e) => {
@@ -64,58 +77,80 @@ function SearchBox({ value, onSearch }: { value: string | undefined; onSearch: (
           </ActionIcon>
         ) : null
       }
-      style={{ flex: '1 1 240px' }}
     />
   );
 }
 
-/** In automatic mode, a search that finds nothing moves to the first other place that has matches. */
-function useFallback(query: LinkListQuery, auto: boolean, onChange: SearchProps['onChange']): void {
-  const list = useQuery(linkQueries.list(query));
-  const term = query.search;
-  const empty = auto && !!term && !list.isPlaceholderData && list.data?.meta.total === 0 && query.search_by === guessSearchBy(term);
-  const others = empty && term ? otherSearchFields(term, query.search_by) : [];
-  const probes = useQueries({ queries: others.map((f) => linkQueries.list({ ...query, search_by: f, page: 1 })) });
-  const found = others.find((_, i) => !probes[i]?.isPlaceholderData && (probes[i]?.data?.meta.total ?? 0) > 0);
-  const change = useRef(onChange);
-  useEffect(() => {
-    change.current = onChange;
-  });
-  useEffect(() => {
-    if (found) change.current({ search: term, search_by: found });
-  }, [found, term]);
+/** Where the search looks: the URL's place with a search, else the one picked last (everywhere at first). */
+function useSearchPlace(query: LinkListQuery): [SearchBy, (by: SearchBy) => void] {
+  const [picked, setPicked] = useState<SearchBy>(query.search ? query.search_by : 'all');
+  if (query.search && query.search_by !== picked) setPicked(query.search_by);
+  return [query.search ? query.search_by : picked, setPicked];
 }
 
-export function LinksSearch({ query, onChange, auto, onChoose }: SearchProps & { auto: boolean; onChoose: () => void }) {
-  useFallback(query, auto, onChange);
+export function LinksSearch({ query, onChange }: SearchProps) {
+  const [place, setPlace] = useSearchPlace(query);
   return (
     <>
-      <SearchBox value={query.search} onSearch={(search) => onChange(auto ? { search, search_by: search ? guessSearchBy(search) : undefined } : { search })} />
+      {/* The chips of a search with prefixes right under the box; wide enough for the placeholder on a desktop. */}
+      <Stack gap={6} style={{ flex: '1 1 520px', minWidth: 0 }}>
+        <SearchBox value={query.search} onSearch={(search) => onChange({ search, search_by: search ? place : undefined })} />
+        <TermChips query={query} onChange={onChange} />
+      </Stack>
       <DeferredSelect
         aria-label="Search in"
         w={150}
-        data={LINK_SEARCH_BY.map((v) => ({ value: v, label: `in ${IN_LABELS[v]}` }))}
-        value={query.search_by}
+        data={SEARCH_IN.map((v) => ({ value: v, label: `in ${IN_LABELS[v]}` }))}
+        value={place}
         allowDeselect={false}
-        // Any pick counts, the current place too: from then on the dashboard no longer chooses.
-        onOptionSubmit={onChoose}
-        onChange={(v) => v && onChange({ search_by: v as SearchBy, search: query.search })}
+        onChange={(v) => {
+          if (!v) return;
+          setPlace(v as SearchBy);
+          if (query.search) onChange({ search_by: v as SearchBy, search: query.search });
+        }}
       />
     </>
   );
 }
 
-/** The line under the filters: what the search looks at, and why when the dashboard chose it. */
-export function SearchScope({ query, auto }: { query: LinkListQuery; auto: boolean }) {
-  const term = query.search;
-  let text = '';
-  if (term) {
-    const where = PLURAL[query.search_by];
-    const guessed = guessSearchBy(term);
-    if (!auto) text = `Searching ${where} for “${term}”.`;
-    else if (guessed !== query.search_by) text = `No ${SINGULAR[guessed]} contains “${term}”, so this shows the ${where} that do. Pick “Search in” to choose.`;
-    else text = `Searching ${where} for “${term}” (chosen from what you typed; pick “Search in” to change).`;
-  }
+/** The terms of a search as chips, when it has any field prefix (a plain search is the box's text alone). */
+function TermChips({ query, onChange }: SearchProps) {
+  const terms = searchTerms(query.search, query.search_by);
+  if (!(terms.length > 1 || (terms.length === 1 && terms[0]?.text !== query.search))) return null;
+  const remove = (i: number) => {
+    const search = searchText(
+      terms.filter((_, j) => j !== i),
+      query.search_by,
+    );
+    onChange(search ? { search, search_by: query.search_by } : { search: undefined, search_by: undefined });
+  };
+  return (
+    <Group gap={6} role="group" aria-label="Search terms" data-testid="search-terms">
+      {terms.map((t, i) => {
+        const label = `${CHIP_LABELS[t.by]}: ${t.text}`;
+        return (
+          <Pill
+            key={`${t.by}:${t.text}:${i}`}
+            size="md"
+            maw={320}
+            withRemoveButton
+            onRemove={() => remove(i)}
+            removeButtonProps={{ 'aria-label': `Remove search term ${label}`, 'aria-hidden': false, tabIndex: 0 }}
+            data-testid="search-term"
+          >
+            {label}
+          </Pill>
+        );
+      })}
+    </Group>
+  );
+}
+
+/** The line under the filters: what the list shows for the search's terms. */
+export function SearchScope({ query }: Pick<SearchProps, 'query'>) {
+  const terms = searchTerms(query.search, query.search_by);
+  const asks = terms.map((t) => ASKS[t.by](t.text));
+  const text = asks.length ? `Showing links that ${asks.length > 1 ? `${asks.slice(0, -1).join(', ')} and ${asks.at(-1)}` : asks[0]}.` : '';
   return (
     <Text id="links-search-scope" size="xs" c="dimmed" mt={text ? -4 : 0} mb={text ? 'sm' : 0} aria-live="polite" data-testid="search-scope" style={{ overflowWrap: 'anywhere' }}>
       {text}

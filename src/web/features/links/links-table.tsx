@@ -151,7 +151,7 @@ function WideTable({ links, query, onSort, selected, onToggle, onToggleAll, onDe
             </SortableTh>
             <Table.Th>Space</Table.Th>
             <Table.Th>Domain</Table.Th>
-            <SortableTh column="id" {...sortProps}>
+            <SortableTh column="created_at" {...sortProps}>
               Created
             </SortableTh>
             <ActionsTh />

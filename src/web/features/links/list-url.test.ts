@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linkListQuerySchema } from '../../../shared/link-list.schema';
-import { LINK_LIST_DEFAULTS, guessSearchBy, isAliasLike, otherSearchFields, toggleSort, withFilter } from './list-url';
+import { LINK_LIST_DEFAULTS, toggleSort, urlForm, withFilter } from './list-url';
 
 describe('links list URL state', () => {
   it('the defaults are exactly what the shared schema fills in for an empty query', () => {
@@ -41,29 +41,18 @@ describe('links list URL state', () => {
   });
 });
 
-describe('where a typed search looks (the dashboard picks search_by from the term)', () => {
-  it.each([
-    ['https://shop.example.com/sale', 'url'],
-    ['www.example.com', 'url'],
-    ['example.com/page', 'url'],
-    ['shop.example.de', 'url'],
-    ['/spring', 'url'],
-    ['spring-sale', 'alias'],
-    ['q3promo', 'alias'],
-    ['go_x12', 'alias'],
-    ['Spring launch', 'title'],
-    ['spring', 'title'],
-    ['2024', 'title'],
-    ['Ärger', 'title'],
-    ['  spring-sale  ', 'alias'],
-  ] as const)('%s -> %s', (term, field) => {
-    expect(guessSearchBy(term)).toBe(field);
+describe('the URL form of the list query', () => {
+  it('writes tags comma-separated, which the shared schema reads back', () => {
+    const parsed = linkListQuerySchema.parse({ tag: 'spring,Sale 2031', tag_mode: 'all', search: 'x', search_by: 'all' });
+    expect(urlForm(parsed)).toMatchObject({ tag: 'spring,Sale 2031', search: 'x', search_by: 'all' });
+    expect(linkListQuerySchema.parse(urlForm(parsed))).toEqual(parsed);
+    expect(urlForm({ tag: [] })).toEqual({ tag: undefined });
+    expect(urlForm({ tag: 'a,b' })).toEqual({ tag: 'a,b' });
   });
 
-  it('falls back to the alias only for one alias-like word', () => {
-    expect(otherSearchFields('promo', 'title')).toEqual(['alias', 'url']);
-    expect(otherSearchFields('spring launch', 'title')).toEqual([]);
-    expect(otherSearchFields('shop.example', 'url')).toEqual(['title']);
-    expect(isAliasLike('a b')).toBe(false);
+  it('keeps search_by only with a search', () => {
+    expect(urlForm({ search_by: 'all' })).toEqual({});
+    expect(urlForm({ search: '', search_by: 'all' })).toEqual({ search: '' });
+    expect(urlForm({ search: 'tag:spring', search_by: 'all' })).toEqual({ search: 'tag:spring', search_by: 'all' });
   });
 });

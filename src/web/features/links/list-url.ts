@@ -30,35 +30,13 @@ export function toggleSort(
   return { sort_by: column, sort: current.sort === 'asc' ? 'desc' : 'asc' };
 }
 
-type SearchBy = LinkListQuery['search_by'];
-
-const SCHEME_OR_WWW = /^([a-z][a-z0-9+.-]*:\/\/|www\.)/i;
-const ALIAS_CHARS = /^[A-Za-z0-9_-]+$/;
-const HOST_LIKE = /^[^\s/]+\.[a-z]{2,}(\/\S*)?$/i;
-
-/** Could the term be (part of) an alias? One word of alias characters. */
-export function isAliasLike(term: string): boolean {
-  return ALIAS_CHARS.test(term.trim());
-}
-
 /**
- * Where the dashboard searches a typed term when the user has not chosen (the API's own default stays title):
- * an address (`https://…`, `www.…`, `shop.example.com/x`, anything with a slash) in the destination, one word
- * that looks made for an alias (letters with a digit, `-` or `_`: `spring-sale`, `q3promo`, `go_x12`) in the
- * alias, anything else (words, a number) in the title.
+ * The list query as the links route writes it into the URL: the tag filter as `tag=a,b` (the router would write a
+ * list as JSON; the shared schema reads the comma-separated names back), and `search_by` only with a search.
  */
-export function guessSearchBy(term: string): SearchBy {
-  const t = term.trim();
-  if (SCHEME_OR_WWW.test(t)) return 'url';
-  if (/\s/.test(t)) return 'title';
-  if (isAliasLike(t) && /[A-Za-z]/.test(t) && /[\d_-]/.test(t)) return 'alias';
-  if (HOST_LIKE.test(t) || t.includes('/')) return 'url';
-  return 'title';
-}
-
-/** Other places worth trying when the guessed one finds nothing: the alias only for one alias-like word. */
-export function otherSearchFields(term: string, tried: SearchBy): SearchBy[] {
-  const t = term.trim();
-  const fields: SearchBy[] = /\s/.test(t) ? ['title'] : isAliasLike(t) ? ['title', 'alias', 'url'] : ['title', 'url'];
-  return fields.filter((f) => f !== tried);
+export function urlForm<T extends { tag?: unknown; search?: unknown; search_by?: unknown }>(search: T): T {
+  const out = { ...search };
+  if (Array.isArray(out.tag)) out.tag = out.tag.length ? out.tag.join(',') : undefined;
+  if (out.search === undefined || out.search === '') delete out.search_by;
+  return out;
 }
