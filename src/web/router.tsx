@@ -17,6 +17,7 @@ import { webhookRoutes } from './routes/webhooks';
 import { analyticsRoutes } from './routes/analytics';
 import { queryClient } from './lib/query-client';
 import { LoadingState } from './components/states';
+import { parseSearch, stringifySearch } from './lib/search-params';
 
 const indexRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -37,6 +38,9 @@ export const router = createRouter({
   defaultPreloadStaleTime: 0,
   defaultPendingComponent: () => <LoadingState />,
   scrollRestoration: true,
+  // The URL's query is read and written as the API's (lib/search-params.ts), not as JSON.
+  parseSearch,
+  stringifySearch,
 });
 
 declare module '@tanstack/react-router' {

@@ -9,7 +9,8 @@ import { idParam } from '../lib/route-params';
 import { titleHead } from '../lib/page-title';
 
 export const linkDetailsSearchSchema = z.object({
-  days: z.union([z.literal(7), z.literal(30), z.literal(90)]).catch(30).default(30),
+  // The URL holds text (lib/search-params.ts): `days=90` is read as the number.
+  days: z.coerce.number().pipe(z.union([z.literal(7), z.literal(30), z.literal(90)])).catch(30).default(30),
 });
 
 export const linkDetailsRoute = createRoute({

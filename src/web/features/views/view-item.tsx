@@ -1,13 +1,12 @@
 // One saved view: its link (opens the links list with the view's query) and its menu (copy link, rename, delete),
 // as a chip in the views bar or as a row of the views drawer.
-import type { ReactElement } from 'react';
-import { Button, Group, Menu, Text } from '@mantine/core';
-import { IconDots, IconLink, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Suspense, cloneElement, lazy, useState, type ReactElement } from 'react';
+import { Button, Group, Text } from '@mantine/core';
+import { IconDots } from '@tabler/icons-react';
 import type { View } from '../../../shared/view.schema';
 import type { LinkListSearch } from '../../../shared/link-list.schema';
 import { normaliseViewQuery } from '../../../shared/view-query';
 import { queryParams } from '../../../shared/query-params';
-import { notify } from '../../components/resource-list/notify';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
 
 export interface ViewActions {
@@ -26,35 +25,21 @@ function viewSearch(view: View): LinkListSearch {
   return (read.ok ? read.list : queryParams(view.query)) as LinkListSearch;
 }
 
-function copyLink(view: View): void {
-  void navigator.clipboard?.writeText(view.url).then(
-    () => notify.success(`Copied the link to “${view.name}”.`),
-    () => notify.failure('Could not copy', `The browser did not allow access to the clipboard. The link is ${view.url}`),
-  );
-}
-
-/** A view's menu on `target`, a button named for the view. */
-function ViewMenu({ view, onRename, onDelete, target }: ViewActions & { view: View; target: ReactElement }) {
-  return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={200}>
-      <Menu.Target>{target}</Menu.Target>
-      <Menu.Dropdown aria-label={`Actions for view ${view.name}`}>
-        <Menu.Item leftSection={<IconLink size={16} aria-hidden />} onClick={() => copyLink(view)}>
-          Copy link
-        </Menu.Item>
-        <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => onRename(view)}>
-          Rename…
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => onDelete(view)}>
-          Delete…
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
-
 const menuLabel = (view: View) => `Actions for view ${view.name}`;
+
+// The menu (Mantine's Menu, floating-ui) is not part of the links list's first load: its button loads it on first
+// use and the menu opens at once (view-menu.tsx).
+const ViewMenuReal = lazy(() => import('./view-menu').then((m) => ({ default: m.ViewMenu })));
+
+function ViewMenu(props: ViewActions & { view: View; target: ReactElement<{ onClick?: () => void }> }) {
+  const [wanted, setWanted] = useState(false);
+  if (!wanted) return cloneElement(props.target, { onClick: () => setWanted(true) });
+  return (
+    <Suspense fallback={props.target}>
+      <ViewMenuReal {...props} defaultOpened />
+    </Suspense>
+  );
+}
 
 /**
  * The router marks a link to the list shown as the current page only when its search is the same (its default
