@@ -161,7 +161,7 @@ test('keyboard: search, sort headers, row selection and paging work without a mo
   await expect(rows(page)).toHaveCount(10);
   await page.getByRole('textbox', { name: 'Search links' }).focus();
   await page.keyboard.type('page/1');
-  await expect(page).toHaveURL(/search=page%2F1/);
+  await expect(page).toHaveURL(/search=page(%2F|\/)1/);
   await page.getByRole('combobox', { name: 'Search in' }).focus();
   const target = page.getByRole('option', { name: 'in Destination' });
   const hovered = async () => (await target.count()) > 0 && (await target.evaluate((e) => e.hasAttribute('data-combobox-selected')));

@@ -36,6 +36,8 @@ test('save the filtered list as a view, open it again from the bar, copy its lin
   await pickSegment(page, 'Disabled');
   await page.getByRole('button', { name: 'Alias' }).click();
   await expect(page).toHaveURL(/sort_by=alias/);
+  // The list shows the new order (the URL changes first, while the page loads it).
+  await expect(page.getByRole('columnheader', { name: 'Alias' })).toHaveAttribute('aria-sort', 'ascending');
   await expect(rows(page)).toHaveCount(2);
   const expectedQuery = `status=3&space_id=${launch.id}&sort_by=alias&sort=asc`;
 
