@@ -139,13 +139,9 @@ test("users: the last admin's 422s (role change, edit, delete), on a server wher
     await expect(page.getByTestId('user-row')).toHaveCount(1);
     await expect(page.getByTestId('user-row')).toContainText('you');
 
-    // Demoting yourself asks first (dashboard-safety.spec.ts); the server's refusal shows in that dialog.
-    await select(page, 'Role of Admin').click();
-    await page.getByRole('option', { name: 'User', exact: true }).click();
-    const demote = page.getByRole('dialog', { name: 'Remove your own admin role?' });
-    await demote.getByRole('button', { name: 'Make me a user' }).click();
-    await expect(demote.getByRole('alert')).toContainText('The last admin cannot be demoted: make another user an admin first.');
-    await demote.getByRole('button', { name: 'Cancel' }).click();
+    // The last admin's role cannot be changed, and the page says why before anything opens (issue 26).
+    await expect(select(page, 'Role of Admin')).toBeDisabled();
+    await expect(select(page, 'Role of Admin')).toHaveAccessibleDescription(/The last admin cannot be demoted: make another user an admin first\./);
     await expect(select(page, 'Role of Admin')).toHaveValue('Admin');
 
     await page.getByRole('button', { name: 'Delete Admin' }).click();
@@ -156,14 +152,11 @@ test("users: the last admin's 422s (role change, edit, delete), on a server wher
     await checkA11y(page);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-    // The editor: the server's 422 lands on the Role field; a rename alone is saved.
+    // The editor: "User" is disabled for the last admin, with the reason under the field; a rename alone is saved.
     await page.getByRole('link', { name: 'Edit Admin' }).click();
-    await page.getByText('User', { exact: true }).click();
-    await page.getByRole('button', { name: 'Save' }).click();
-    await demote.getByRole('button', { name: 'Make me a user' }).click();
+    await expect(page.getByRole('radio', { name: 'User' })).toBeDisabled();
     await expect(page.locator('form').getByText('The last admin cannot be demoted: make another user an admin first.')).toBeVisible();
     await checkA11y(page);
-    await page.getByText('Admin', { exact: true }).click();
     await page.getByLabel('Name').fill('Only admin');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Saved Only admin.')).toBeVisible();

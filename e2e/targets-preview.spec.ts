@@ -19,7 +19,7 @@ test('countries and continents: the matching rule wins, unknown or unmatched vis
   const preview = page.getByTestId('targeting-preview');
   await expect(preview.getByTestId('preview-destination')).toHaveText('https://example.com/default');
   await expect(preview.getByTestId('step-destination')).toContainText("The visitor's country is unknown, so the link's URL is used.");
-  await expect(preview.getByTestId('preview-decided-by')).toHaveText('Targeting rules');
+  await expect(preview.getByTestId('preview-decided-by')).toHaveText('No rule matched');
 
   await pickOption(page, 'Country', /Germany \(DE\)/);
   await expect(preview.getByTestId('preview-destination')).toHaveText('https://de.example.com');
@@ -105,7 +105,7 @@ test('the preview runs every gate on the unsaved form: a link that starts tomorr
   await page.getByRole('button', { name: 'Clear start' }).click();
   await expect(preview.getByTestId('preview-unsaved')).toBeVisible();
   await expect(preview.getByTestId('preview-destination')).toHaveText('https://example.com/de');
-  await expect(preview.getByTestId('preview-decided-by')).toHaveText('Targeting rules');
+  await expect(preview.getByTestId('preview-decided-by')).toHaveText('Rule 1 (Germany)');
 
   // Editing rule 1's destination shows at once, the scheme added as saving will.
   await page.getByRole('textbox', { name: 'Rule 1 destination URL' }).fill('example.com/de-new');
@@ -114,11 +114,11 @@ test('the preview runs every gate on the unsaved form: a link that starts tomorr
   // A redirect password and the warning ask first; the destination is where the visitor goes after.
   await page.getByLabel('Redirect password', { exact: true }).fill('s3cret-pass');
   await toggleSwitch(page, /Sensitive content/);
-  await expect(preview.getByTestId('preview-decided-by')).toHaveText('Redirect password');
+  await expect(preview.getByTestId('preview-decided-by')).toHaveText('Rule 1 (Germany)');
   await expect(preview.getByTestId('step-password')).toContainText('Asks first');
   await expect(preview.getByTestId('step-warning')).toContainText('Asks first');
   await expect(preview.getByTestId('preview-summary')).toHaveText(
-    'The link asks for the redirect password and shows the sensitive-content warning, then sends the visitor to https://example.com/de-new.',
+    'First the link asks for the redirect password and shows the sensitive-content warning. Rule 1 (Germany) decided: the visitor goes to https://example.com/de-new.',
   );
 
   // Disabled wins over everything.

@@ -1,7 +1,8 @@
 // The real select behind a DeferredSelect (deferred-select.tsx), loaded when one is first used: Mantine's Combobox and
 // useCombobox around the same input as the stand-in's (select-input.tsx), with the options of Mantine's Select (a
 // check on the chosen one, filtered by the typed text in a searchable one, in a scroll area). It takes over from the
-// stand-in once mounted: the focus, then the click or keys that opened it.
+// stand-in once mounted: the focus, then the click or keys that opened it. When the typed text leaves one option,
+// Enter picks it.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CheckIcon, Combobox, InputBase, ScrollArea, defaultOptionsFilter, useCombobox, type ComboboxItem } from '@mantine/core';
 import type { Handover } from './handover';
@@ -35,18 +36,25 @@ export function RealSelect({ handover, ...props }: DeferredSelectProps & { hando
 
   const filtering = searchable && search !== label;
   const options = defaultOptionsFilter({ options: data, search: filtering ? search : '', limit: Infinity }) as ComboboxItem[];
+  // Typing that leaves one option marks it, so that Enter picks it (the combobox's Enter clicks the marked option).
+  const onlyOne = filtering && options.length === 1 ? options[0]?.value : undefined;
+  useEffect(() => {
+    if (onlyOne !== undefined) combobox.selectFirstOption();
+  }, [onlyOne, search, combobox]);
+
+  const pick = (picked: string) => {
+    onOptionSubmit?.(picked);
+    const next = allowDeselect && picked === value ? null : picked;
+    if (next !== value) onChange(next);
+    type(labelOf(data, next));
+    combobox.closeDropdown();
+  };
 
   return (
     <Combobox
       store={combobox}
       size={size}
-      onOptionSubmit={(picked) => {
-        onOptionSubmit?.(picked);
-        const next = allowDeselect && picked === value ? null : picked;
-        if (next !== value) onChange(next);
-        type(labelOf(data, next));
-        combobox.closeDropdown();
-      }}
+      onOptionSubmit={pick}
       {...comboboxProps}
     >
       <Combobox.Target targetType={searchable ? 'input' : 'button'} withExpandedAttribute autoComplete="off">
@@ -60,6 +68,14 @@ export function RealSelect({ handover, ...props }: DeferredSelectProps & { hando
           onChange={(e) => {
             type(e.currentTarget.value);
             combobox.openDropdown();
+          }}
+          onKeyDown={(e) => {
+            // The one option left, before the effect above marked it (the dropdown opening on this very keystroke).
+            const enter = e.nativeEvent.code === 'Enter' || e.nativeEvent.code === 'NumpadEnter';
+            if (enter && !e.nativeEvent.isComposing && onlyOne !== undefined && combobox.getSelectedOptionIndex() === -1) {
+              e.preventDefault();
+              pick(onlyOne);
+            }
           }}
           onFocus={() => searchable && combobox.openDropdown()}
           onBlur={() => {

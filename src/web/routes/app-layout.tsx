@@ -1,7 +1,7 @@
 // The signed-in shell: header, navigation, theme toggle and sign out. Every page but sign-in lives under it.
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text, ActionIcon } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import {
   IconLink,
   IconWorldWww,
@@ -41,6 +41,13 @@ const NAV = [
 
 function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
+  const burger = useRef<HTMLButtonElement>(null);
+  // Escape closes the phone menu, and the focus goes back to its button (unless a dialog or a dropdown had it).
+  useWindowEvent('keydown', (e) => {
+    if (!opened || e.key !== 'Escape' || e.defaultPrevented) return;
+    close();
+    burger.current?.focus();
+  });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const account = useQuery(accountQueryOptions());
   const navigate = useNavigate();
@@ -63,7 +70,7 @@ function AppLayout() {
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
-              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+              <Burger ref={burger} opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" aria-expanded={opened} aria-controls="main-navigation" />
               <Text fw={700} size="lg" component={Link} to="/links" c="inherit" td="none">
                 Linkdeck
               </Text>
@@ -84,7 +91,7 @@ function AppLayout() {
             </Group>
           </Group>
         </AppShell.Header>
-        <AppShell.Navbar p="xs" aria-label="Main">
+        <AppShell.Navbar p="xs" aria-label="Main" id="main-navigation">
           <ScrollArea>
             {items.map((item) => (
               <NavLink

@@ -2,7 +2,7 @@
 // land on their fields. Leaving with unsaved edits asks first (the shared unsaved-changes guard).
 import { useState, type ReactNode } from 'react';
 import '@mantine/dates/styles.css';
-import { Alert, Button, Grid, Group, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, get, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { linkCreateSchema, linkUpdateSchema } from '../../../shared/link.schema';
@@ -47,7 +47,7 @@ export interface LinkFormProps<R = unknown> {
   onSaved?: (result: R) => void;
   /** Cancel, a deliberate leave: navigate with `ignoreBlocker`. */
   onCancel?: () => void;
-  /** Shown beside the form (below it on narrow screens), inside the form's context: the targeting preview. */
+  /** Shown beside the form from 1024 px up (below it on narrower screens), inside the form's context: the targeting preview. */
   aside?: ReactNode;
 }
 
@@ -180,13 +180,13 @@ export function LinkForm<R>(props: LinkFormProps<R>) {
   return (
     <FormProvider {...form}>
       {aside ? (
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, lg: 7 }}>{editor}</Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 5 }}>
-            {/* Sticky beside the form on wide screens, scrolling on its own when taller than the window. */}
-            <Stack className={classes.aside}>{aside}</Stack>
-          </Grid.Col>
-        </Grid>
+        <div className={classes.layout}>
+          {editor}
+          {/* Beside the form from 1024 px up, sticky, scrolling on its own when taller than the window; below it on narrower screens. */}
+          <Stack className={classes.aside} data-testid="editor-aside">
+            {aside}
+          </Stack>
+        </div>
       ) : (
         editor
       )}

@@ -1,19 +1,10 @@
-// The targeting preview's answer: what the visitor gets, the step that decided, every check in the
-// redirect's order, and for rotations the expected split.
+// The targeting preview's answer: what the visitor gets and what decided (PreviewAnswer), every check in the
+// redirect's order, and for rotations the expected split (PreviewDecision).
 import { Alert, Anchor, Badge, Group, List, Stack, Table, Text } from '@mantine/core';
-import type { DecisionStep, StepId } from '../../../shared/visit-decision';
+import type { DecisionStep } from '../../../shared/visit-decision';
 import type { PreviewResult } from './preview-logic';
 import { formatShare } from './target-keys';
-
-export const STEP_LABELS: Record<StepId, string> = {
-  disabled: 'Disabled',
-  active_period: 'Active period',
-  clicks_limit: 'Clicks limit',
-  password: 'Redirect password',
-  warning: 'Sensitive-content warning',
-  pixels: 'Pixels',
-  destination: 'Targeting rules',
-};
+import { STEP_LABELS, type PreviewSentence } from './preview-sentence';
 
 const STATE: Record<DecisionStep['state'], { word: string; color: string }> = {
   passed: { word: 'Passes', color: 'gray' },
@@ -23,29 +14,37 @@ const STATE: Record<DecisionStep['state'], { word: string; color: string }> = {
   decides: { word: 'Decides', color: 'teal' },
 };
 
-export function PreviewDecision({ result }: { result: PreviewResult }) {
-  const { decision, rotation } = result;
+/** What this visitor gets, in whole sentences, and what decided (a gate, or the rule in words). */
+export function PreviewAnswer({ result, told }: { result: PreviewResult; told: PreviewSentence }) {
+  const { decision } = result;
   const stopped = decision.steps.some((s) => s.state === 'stops');
   return (
+    <Alert variant="light" color={stopped ? 'red' : decision.decidedBy === 'destination' ? 'teal' : 'yellow'} title="This visitor gets" data-testid="preview-result" role="status" styles={{ body: { minWidth: 0 } }}>
+      <Stack gap={4}>
+        <Text size="sm" data-testid="preview-summary" style={{ overflowWrap: 'anywhere' }}>
+          {told.sentence}
+        </Text>
+        {decision.destination && (
+          <Anchor href={decision.destination} target="_blank" rel="noreferrer" c="inherit" fw={600} underline="always" style={{ overflowWrap: 'anywhere' }} data-testid="preview-destination">
+            {decision.destination}
+          </Anchor>
+        )}
+        <Group gap={6}>
+          <Text size="xs">Decided by</Text>
+          <Badge size="sm" variant="filled" color={stopped ? 'red.8' : 'teal.9'} tt="none" data-testid="preview-decided-by">
+            {told.decidedBy}
+          </Badge>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Every check in the redirect's order, and for rotations the split. */
+export function PreviewDecision({ result }: { result: PreviewResult }) {
+  const { decision, rotation } = result;
+  return (
     <Stack gap="sm">
-      <Alert variant="light" color={stopped ? 'red' : decision.decidedBy === 'destination' ? 'teal' : 'yellow'} title="This visitor gets" data-testid="preview-result" role="status" styles={{ body: { minWidth: 0 } }}>
-        <Stack gap={4}>
-          <Text size="sm" data-testid="preview-summary" style={{ overflowWrap: 'anywhere' }}>
-            {decision.summary}
-          </Text>
-          {decision.destination && (
-            <Anchor href={decision.destination} target="_blank" rel="noreferrer" c="inherit" fw={600} underline="always" style={{ overflowWrap: 'anywhere' }} data-testid="preview-destination">
-              {decision.destination}
-            </Anchor>
-          )}
-          <Group gap={6}>
-            <Text size="xs">Decided by</Text>
-            <Badge size="sm" variant="filled" color={stopped ? 'red.8' : 'teal.9'} data-testid="preview-decided-by">
-              {STEP_LABELS[decision.decidedBy]}
-            </Badge>
-          </Group>
-        </Stack>
-      </Alert>
       <List type="ordered" size="sm" spacing={4} aria-label="The redirect's checks, in order" data-testid="preview-steps">
         {decision.steps.map((s) => (
           <List.Item key={s.id} data-state={s.state} data-testid={`step-${s.id}`}>

@@ -12,7 +12,8 @@ import { CONTINENTS } from '../../../shared/enums';
 import type { ResolvedVisitor } from '../../../shared/visitor-preview.schema';
 import { BROWSER_OPTIONS, COUNTRY_OPTIONS, DEVICE_OPTIONS, OS_OPTIONS, TARGETS_TYPE_LABELS, VISITOR_LANGUAGE_OPTIONS, filterKeyOptions, keySearchTerms } from './target-keys';
 import { formToDecision, keptRuleNumbers, NOBODY, previewVisit, type PreviewForm, type SavedState, type VisitorPick } from './preview-logic';
-import { PreviewDecision } from './preview-decision';
+import { PreviewAnswer, PreviewDecision } from './preview-decision';
+import { previewSentence } from './preview-sentence';
 import { PastedRequestForm } from './pasted-request-form';
 import { useNow } from '../../lib/use-now';
 import { LocalDateTimePicker } from '../../components/local-date-time-picker';
@@ -35,7 +36,8 @@ export function TargetingPreview({ saved }: { saved: SavedState }) {
 
   const link = formToDecision(values, saved);
   const now = at ? Date.parse(at) : clock;
-  const result = previewVisit(link, pick, now, { formatTime: (ms) => timeFormat.format(ms), ruleNumbers: keptRuleNumbers(values) });
+  const ruleNumbers = keptRuleNumbers(values);
+  const result = previewVisit(link, pick, now, { formatTime: (ms) => timeFormat.format(ms), ruleNumbers });
   const continent = continentOf(pick.country);
   const language = preferredLanguage(pick.language ?? undefined);
 
@@ -52,7 +54,7 @@ export function TargetingPreview({ saved }: { saved: SavedState }) {
           <Title order={2} size="h4">
             Targeting preview
           </Title>
-          <Badge variant="light" data-testid="preview-type">
+          <Badge variant="light" tt="none" data-testid="preview-type">
             {values.targets_type ? TARGETS_TYPE_LABELS[values.targets_type] : 'No targeting'}
           </Badge>
           {formState.isDirty && (
@@ -65,7 +67,9 @@ export function TargetingPreview({ saved }: { saved: SavedState }) {
           Previews the form as it is on screen{formState.isDirty ? ', unsaved changes included' : ''}, through every check of the redirect, in its order, with the
           redirect&apos;s own code.
         </Text>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+        {/* The answer first, so that it shows beside the rules without scrolling the preview. */}
+        <PreviewAnswer result={result} told={previewSentence(link, result.decision, ruleNumbers)} />
+        <SimpleGrid minColWidth={170} spacing="xs">
           <Select label="Country" placeholder="Unknown" data={COUNTRY_OPTIONS} value={pick.country} onChange={set('country')} searchable clearable filter={countryFilter} />
           <Select label="Language" placeholder="Unknown" data={VISITOR_LANGUAGE_OPTIONS} value={pick.language} onChange={set('language')} searchable clearable filter={languageFilter} />
           <Select label="Operating system" placeholder="Unknown" data={OS_OPTIONS} value={pick.os} onChange={set('os')} clearable />

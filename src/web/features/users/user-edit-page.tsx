@@ -12,6 +12,7 @@ import { accountQueryOptions } from '../../lib/session.queries';
 import { userQueries } from './users.queries';
 import { AdminOnly } from './admin-only';
 import { RoleField } from './role-field';
+import { isLastAdmin } from './role-select';
 import { SelfDemoteDialog, isSelfDemotion } from './self-demote-dialog';
 import { AnchorLink } from '../../components/router-links';
 import { EditorForm, EditorFrame } from '../../components/resource-list/editor-frame';
@@ -39,6 +40,7 @@ function UserEditForm({ user }: { user: User }) {
   const navigate = useNavigate();
   const update = userQueries.useUpdate();
   const me = useQuery(accountQueryOptions());
+  const admins = useQuery(userQueries.lookup()).data?.filter((u) => u.role === 'admin').length;
   /** Valid values that take your own admin role away, while they wait for a confirmation. */
   const [demoting, setDemoting] = useState<UserUpdate | null>(null);
   const save = forId(update, user.id);
@@ -57,7 +59,7 @@ function UserEditForm({ user }: { user: User }) {
     <EditorFrame crumb={<AnchorLink to="/users">Users</AnchorLink>} title={`Edit ${user.name}`}>
       <EditorForm onSubmit={onSubmit} leaveGuard={leaveGuard} errorTitle="Could not save the user" error={formError} cancel={{ to: '/users' }} pending={update.isPending} submitLabel="Save">
         <TextInput label="Name" withAsterisk autoFocus {...form.register('name')} error={fieldError(errors.name)} />
-        <RoleField control={form.control} name="role" error={fieldError(errors.role)} />
+        <RoleField control={form.control} name="role" error={fieldError(errors.role)} lastAdmin={isLastAdmin(user, admins)} />
         <Text size="sm" c="dimmed">
           The user keeps their API key; a new role applies to their next request.
         </Text>

@@ -1,7 +1,7 @@
 // The users list (admins only): search, sort and pages in the URL; change a role inline (your own admin role
-// only after a confirmation); edit; delete with confirmation.
+// only after a confirmation; the last admin's not at all, said before anything opens); edit; delete with confirmation.
 import { useState } from 'react';
-import { Badge, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { notify } from '../../components/resource-list/notify';
@@ -12,6 +12,7 @@ import { userQueries } from './users.queries';
 import { AdminOnly } from './admin-only';
 import { BackupStatus } from './backup-status';
 import { SelfDemoteDialog, isSelfDemotion } from './self-demote-dialog';
+import { RoleSelect, isLastAdmin } from './role-select';
 import { IdNameListToolbar } from '../../components/resource-list/list-controls';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ResourceListHeader, ResourceTable } from '../../components/resource-list/resource-table';
@@ -23,10 +24,6 @@ import { idNameColumnSort, patchListSearch } from '../../components/resource-lis
 
 const route = getRouteApi('/app/users');
 
-const ROLE_OPTIONS = [
-  { value: 'user', label: 'User' },
-  { value: 'admin', label: 'Admin' },
-];
 
 export function UsersPage() {
   return (
@@ -41,6 +38,9 @@ function UsersList() {
   const navigate = route.useNavigate();
   const list = useQuery(userQueries.list(search));
   const me = useQuery(accountQueryOptions());
+  // Every user (the pickers' list, refreshed after any write here): how many admins there are, whatever the page shows.
+  const everyone = useQuery(userQueries.lookup());
+  const admins = everyone.data?.filter((u) => u.role === 'admin').length;
   const go = (patch: Partial<typeof search>) => void navigate({ search: (prev) => patchListSearch(prev, patch) });
   const sorting = idNameColumnSort(search, go);
   const del = userQueries.useDelete();
@@ -114,15 +114,11 @@ function UsersList() {
               </Group>
             </Table.Td>
             <Table.Td>
-              <Select
-                aria-label={`Role of ${u.name}`}
-                data={ROLE_OPTIONS}
-                value={u.role}
-                allowDeselect={false}
-                onChange={(v) => v && changeRole(u, v as UserRole)}
-                disabled={update.isPending && update.variables?.id === u.id}
-                w={120}
-                size="xs"
+              <RoleSelect
+                user={u}
+                lastAdmin={isLastAdmin(u, admins)}
+                onChange={(role) => changeRole(u, role)}
+                pending={update.isPending && update.variables?.id === u.id}
               />
             </Table.Td>
             <Table.Td>
