@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { domainCreateSchema, domainListQuerySchema, domainUpdateSchema, normaliseDomainName } from '../../shared/domain.schema';
-import { readOnlyNote, readOnlySpec } from '../../shared/read-only';
 import { domainObject } from '../../shared/objects/domain.object';
 import { pageOf } from '../../shared/objects/common.object';
 import { crudRoutes } from '../http/crud';
@@ -8,7 +7,6 @@ import { fieldError } from '../http/errors';
 import { DomainsRepo } from './domains.repo';
 import { domainCreateExample, domainExample } from './domains.examples';
 import { reservedHostsOf, warnReservedDomains } from './reserved-hosts';
-import { guardOwned } from '../read-only.hook';
 
 const domainPage = pageOf(domainObject, 'Domain');
 
@@ -16,14 +14,12 @@ export async function domainsRoutes(app: FastifyInstance): Promise<void> {
   const reserved = reservedHostsOf(app.ctx.config);
   await warnReservedDomains(app.ctx.db.kysely, reserved, app.log);
   const repo = new DomainsRepo(app.ctx.db.kysely, app.ctx.config.baseUrl);
-  // Read-only on update: the name (compared in any spelling of the host), and the domain's identity.
-  const readOnly = readOnlySpec(domainObject, domainUpdateSchema, {
-    owned: true,
-    createOnly: { name: 'a domain keeps the name it was created with; add a new domain for another name' },
-    normalise: { name: (v) => (typeof v === 'string' ? (normaliseDomainName(v) ?? v) : v) },
-  });
-  guardOwned(app, readOnly, (userId, id) => repo.find(userId, id));
   crudRoutes(app, {
+    // Read-only on update: the name (compared in any spelling of the host), besides the domain's identity.
+    readOnly: {
+      createOnly: { name: 'a domain keeps the name it was created with; add a new domain for another name' },
+      normalise: { name: (v) => (typeof v === 'string' ? (normaliseDomainName(v) ?? v) : v) },
+    },
     tag: 'Domains',
     object: 'domain',
     repo,
@@ -39,7 +35,7 @@ export async function domainsRoutes(app: FastifyInstance): Promise<void> {
         create:
           '`name` is a hostname (scheme, path, port and a trailing dot are stripped, it is lower-cased, an IDN becomes punycode) that no domain of the instance has yet, and not the host of `BASE_URL` or one in `RESERVED_HOSTS` (422: "is reserved by this instance"), for admins too. `https` (default 1) sets the scheme of its short URLs and QR codes; `homepage_url` and `not_found_url` are optional redirects for `/` and unknown aliases. Answers 201 with the domain.',
         update:
-          `Changes \`homepage_url\`, \`not_found_url\` (an empty value clears) and \`https\`; fields not sent keep their values. The name cannot change. ${readOnlyNote(readOnly)}`,
+          `Changes \`homepage_url\`, \`not_found_url\` (an empty value clears) and \`https\`; fields not sent keep their values. The name cannot change.`,
         delete: "Deletes the domain and every link on it, with the links' click history.",
       },
       createExamples: { request: domainCreateExample, response: { data: domainExample, status: 200 } },

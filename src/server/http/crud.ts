@@ -8,6 +8,8 @@ import { deleted, ok, paginate, parseId } from './pagination';
 import { fieldError, notFound } from './errors';
 import { idParams } from './params';
 import { isUniqueViolation } from '../db/errors';
+import { readOnlyNote, readOnlySpec, type ReadOnlyOptions } from '../../shared/read-only';
+import { guardOwned } from '../read-only.hook';
 
 export interface CrudRepo<T, C, U, Q> {
   find(userId: number, id: number): Promise<T | undefined>;
@@ -52,6 +54,8 @@ export interface CrudOptions<
   docs: CrudDocs<T>;
   /** Called after every write, with the id. */
   changed?: (id: number, kind: 'create' | 'update' | 'delete') => void;
+  /** The read-only rule's options (shared/read-only.ts) beyond the owner's: create-only fields, normalising. */
+  readOnly?: Omit<ReadOnlyOptions, 'owned'>;
 }
 
 export function crudRoutes<T extends { id: number }, CS extends z.ZodType, US extends z.ZodType, QS extends z.ZodType<ListQuery>>(
@@ -62,7 +66,10 @@ export function crudRoutes<T extends { id: number }, CS extends z.ZodType, US ex
   const { repo, schemas, object, docs } = opts;
   const tags = [opts.tag];
   const answer = envelope(docs.item);
-  const op = operationsOf(docs);
+  // One rule for what an update cannot write (identity, create-only fields), on every resource of an account.
+  const readOnly = readOnlySpec(docs.item, schemas.update, { ...opts.readOnly, owned: true });
+  guardOwned(fastify, readOnly, (userId, id) => repo.find(userId, id));
+  const op = operationsOf(docs, readOnlyNote(readOnly));
   const taken = () => fieldError(opts.uniqueField, 'has already been taken.');
   const rethrow = (err: unknown): never => {
     throw isUniqueViolation(err) ? taken() : err;
@@ -109,7 +116,7 @@ export function crudRoutes<T extends { id: number }, CS extends z.ZodType, US ex
 }
 
 /** operationId, summary and description of each operation (and the create examples). */
-function operationsOf<T>(docs: CrudDocs<T>) {
+function operationsOf<T>(docs: CrudDocs<T>, readOnly: string) {
   const { name, label, descriptions: d } = docs;
   const plural = `${label}s`;
   const a = `${/^[aeio]/i.test(label) ? 'an' : 'a'} ${label}`;
@@ -122,8 +129,8 @@ function operationsOf<T>(docs: CrudDocs<T>) {
       description: d.create,
       ...(docs.createExamples ? { 'x-examples': docs.createExamples } : {}),
     },
-    put: { operationId: `update${name}`, summary: `Update ${a}`, description: `${d.update} \`PATCH\` does the same.` },
-    patch: { operationId: `patch${name}`, summary: `Update ${a} (PATCH)`, description: `${d.update} Same as \`PUT\`.` },
+    put: { operationId: `update${name}`, summary: `Update ${a}`, description: `${d.update} ${readOnly} \`PATCH\` does the same.` },
+    patch: { operationId: `patch${name}`, summary: `Update ${a} (PATCH)`, description: `${d.update} ${readOnly} Same as \`PUT\`.` },
     delete: { operationId: `delete${name}`, summary: `Delete ${a}`, description: d.delete },
   };
 }

@@ -3,16 +3,12 @@ import { pixelCreateSchema, pixelListQuerySchema, pixelUpdateSchema } from '../.
 import { pixelObject } from '../../shared/objects/pixel.object';
 import { pageOf } from '../../shared/objects/common.object';
 import { crudRoutes } from '../http/crud';
-import { readOnlyNote, readOnlySpec } from '../../shared/read-only';
-import { guardOwned } from '../read-only.hook';
 import { PixelsRepo } from './pixels.repo';
 
 const pixelPage = pageOf(pixelObject, 'Pixel');
 
 export async function pixelsRoutes(app: FastifyInstance): Promise<void> {
   const repo = new PixelsRepo(app.ctx.db.kysely);
-  const readOnly = readOnlySpec(pixelObject, pixelUpdateSchema, { owned: true });
-  guardOwned(app, readOnly, (userId, id) => repo.find(userId, id));
   crudRoutes(app, {
     tag: 'Pixels',
     object: 'pixel',
@@ -28,7 +24,7 @@ export async function pixelsRoutes(app: FastifyInstance): Promise<void> {
         get: 'One of your pixels: its name, its vendor (type) and its id at that vendor (value).',
         create:
           '`type` is the vendor; `value` its pixel or tag id (letters, digits, dashes and underscores, at most 255); `name` at most 64 characters. Answers 201 with the pixel.',
-        update: `Changes the \`name\`, \`type\` and \`value\` sent; the others keep their values. ${readOnlyNote(readOnly)}`,
+        update: `Changes the \`name\`, \`type\` and \`value\` sent; the others keep their values.`,
         delete: 'Deletes the pixel and detaches it from the links that carried it; the links stay.',
       },
     },

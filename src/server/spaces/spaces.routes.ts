@@ -3,8 +3,6 @@ import { spaceCreateSchema, spaceListQuerySchema, spaceUpdateSchema } from '../.
 import { spaceObject } from '../../shared/objects/space.object';
 import { pageOf } from '../../shared/objects/common.object';
 import { crudRoutes } from '../http/crud';
-import { readOnlyNote, readOnlySpec } from '../../shared/read-only';
-import { guardOwned } from '../read-only.hook';
 import { SpacesRepo } from './spaces.repo';
 import { spaceCreateExample, spaceExample } from './spaces.examples';
 
@@ -12,8 +10,6 @@ const spacePage = pageOf(spaceObject, 'Space');
 
 export async function spacesRoutes(app: FastifyInstance): Promise<void> {
   const repo = new SpacesRepo(app.ctx.db.kysely);
-  const readOnly = readOnlySpec(spaceObject, spaceUpdateSchema, { owned: true });
-  guardOwned(app, readOnly, (userId, id) => repo.find(userId, id));
   crudRoutes(app, {
     tag: 'Spaces',
     object: 'space',
@@ -28,7 +24,7 @@ export async function spacesRoutes(app: FastifyInstance): Promise<void> {
         list: 'One page of your spaces, newest first by default; `search` matches the name, `sort_by` is `id` or `name`; `total` is exact.',
         get: 'One of your spaces, with the number of links in it.',
         create: '`name` (at most 32 characters) must be unique among your spaces; `color` is 1 to 6 (default 1). Answers 201 with the space.',
-        update: `Changes the \`name\` and \`color\` sent; the name must stay unique among your spaces. ${readOnlyNote(readOnly)}`,
+        update: `Changes the \`name\` and \`color\` sent; the name must stay unique among your spaces.`,
         delete: 'Deletes the space; its links stay, with no space.',
       },
       createExamples: { request: spaceCreateExample, response: { data: spaceExample, status: 200 } },

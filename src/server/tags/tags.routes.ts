@@ -3,16 +3,12 @@ import { tagCreateSchema, tagListQuerySchema, tagUpdateSchema } from '../../shar
 import { tagObject } from '../../shared/objects/tag.object';
 import { pageOf } from '../../shared/objects/common.object';
 import { crudRoutes } from '../http/crud';
-import { readOnlyNote, readOnlySpec } from '../../shared/read-only';
-import { guardOwned } from '../read-only.hook';
 import { TagsRepo } from './tags.repo';
 
 const tagPage = pageOf(tagObject, 'Tag');
 
 export async function tagsRoutes(app: FastifyInstance): Promise<void> {
   const repo = new TagsRepo(app.ctx.db.kysely);
-  const readOnly = readOnlySpec(tagObject, tagUpdateSchema, { owned: true });
-  guardOwned(app, readOnly, (userId, id) => repo.find(userId, id));
   crudRoutes(app, {
     tag: 'Tags',
     object: 'tag',
@@ -28,7 +24,7 @@ export async function tagsRoutes(app: FastifyInstance): Promise<void> {
         get: 'One of your tags, with the number of links carrying it.',
         create:
           '`name`: 1 to 40 characters without commas, unique among your tags ignoring case; `color` 1 to 6 (when left out, one is derived from the name). Links can also create tags by name (`tags[]` on a link). Answers 201 with the tag.',
-        update: `Renames or recolours the tag; every link carrying it shows the change. The name must stay unique ignoring case. ${readOnlyNote(readOnly)}`,
+        update: `Renames or recolours the tag; every link carrying it shows the change. The name must stay unique ignoring case.`,
         delete: 'Deletes the tag and removes it from its links; the links keep their other tags.',
       },
     },

@@ -3,16 +3,12 @@ import { utmTemplateCreateSchema, utmTemplateListQuerySchema, utmTemplateUpdateS
 import { utmTemplateObject } from '../../shared/objects/utm-template.object';
 import { pageOf } from '../../shared/objects/common.object';
 import { crudRoutes } from '../http/crud';
-import { readOnlyNote, readOnlySpec } from '../../shared/read-only';
-import { guardOwned } from '../read-only.hook';
 import { UtmTemplatesRepo } from './utm-templates.repo';
 
 const utmTemplatePage = pageOf(utmTemplateObject, 'UtmTemplate', 'UTM template');
 
 export async function utmTemplatesRoutes(app: FastifyInstance): Promise<void> {
   const repo = new UtmTemplatesRepo(app.ctx.db.kysely);
-  const readOnly = readOnlySpec(utmTemplateObject, utmTemplateUpdateSchema, { owned: true });
-  guardOwned(app, readOnly, (userId, id) => repo.find(userId, id));
   crudRoutes(app, {
     tag: 'UTM templates',
     object: 'utm_template',
@@ -28,7 +24,7 @@ export async function utmTemplatesRoutes(app: FastifyInstance): Promise<void> {
         get: 'One of your UTM templates: its name and the UTM parameters it applies to a link.',
         create:
           'A `name` (at most 64 characters, unique among your templates) and at least one of `utm_source`, `utm_medium`, `utm_campaign`, `utm_term`, `utm_content` (each at most 255). Answers 201 with the template.',
-        update: `Changes the fields sent; an empty value clears a parameter, and the name must stay unique. Links the template was applied to do not change. ${readOnlyNote(readOnly)}`,
+        update: `Changes the fields sent; an empty value clears a parameter, and the name must stay unique. Links the template was applied to do not change.`,
         delete: 'Deletes the template; links it was applied to keep their UTM parameters.',
       },
     },

@@ -4,8 +4,6 @@ import { viewCreateSchema, viewListQuerySchema, viewUpdateSchema, type View } fr
 import { viewObject } from '../../shared/objects/view.object';
 import { pageOf } from '../../shared/objects/common.object';
 import { crudRoutes } from '../http/crud';
-import { readOnlyNote, readOnlySpec } from '../../shared/read-only';
-import { guardOwned } from '../read-only.hook';
 import { ViewsRepo } from './views.repo';
 
 const viewPage = pageOf(viewObject, 'View', 'saved view');
@@ -23,8 +21,6 @@ const exampleView: View = {
 
 export async function viewsRoutes(app: FastifyInstance): Promise<void> {
   const repo = new ViewsRepo(app.ctx.db.kysely, app.ctx.config.baseUrl);
-  const readOnly = readOnlySpec(viewObject, viewUpdateSchema, { owned: true });
-  guardOwned(app, readOnly, (userId, id) => repo.find(userId, id));
   crudRoutes(app, {
     tag: 'Saved views',
     object: 'view',
@@ -40,7 +36,7 @@ export async function viewsRoutes(app: FastifyInstance): Promise<void> {
         get: 'One of your saved views: its name, its links-list query, and the links that open that list in the dashboard (`url`) and the API (`api_url`).',
         create:
           'A `name` (at most 64 characters, unique among your views ignoring case) and a `query`: the query string of `GET /api/v1/links`, checked as that list checks it (a parameter the list does not take, or a value it refuses, is a 422 on `query` naming the parameter) and stored normalised: without `page` and the parameters at their default value, in a fixed order, tags as `tag=a,b`. Answers 201 with the view.',
-        update: `Renames the view and/or replaces its query (checked and normalised as on create); the name must stay unique. ${readOnlyNote(readOnly)}`,
+        update: `Renames the view and/or replaces its query (checked and normalised as on create); the name must stay unique.`,
         delete: 'Deletes the view; the links it listed do not change.',
       },
       createExamples: { request: { name: 'Expired in Launch', query: '?space_id=5&status=2&sort_by=clicks&sort=desc&page=3' }, response: { data: exampleView, status: 200 } },
