@@ -142,3 +142,24 @@ describe('019-imported-clicks', () => {
     await db.close();
   });
 });
+
+describe('021-list-created', () => {
+  it('measures its index on a database that was ANALYZEd, so that the planner keeps each list on its own index', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-migrate-'));
+    const file = path.join(dir, 'analyzed.db');
+    await databaseAt002(file);
+    const old = new SQLite(file);
+    // Many links of one account, measured, as a database where someone ran ANALYZE (the list bench's seeder does).
+    old.exec(`WITH RECURSIVE n(i) AS (SELECT 3 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+      INSERT INTO links (id, user_id, alias, url, clicks, created_at, updated_at) SELECT i, 1, 'l' || i, 'https://e.example/' || i, i % 50, 'x', 'x' FROM n;
+      ANALYZE;`);
+    old.close();
+    const db = await openDatabase(file);
+    const s = db.sqlite;
+    expect(s.prepare("SELECT stat FROM sqlite_stat1 WHERE idx = 'links_user_created'").pluck().get()).toMatch(/^\d+ \d+/);
+    const plan = (sql: string) => (s.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((p) => p.detail).join(' ');
+    expect(plan('SELECT * FROM links l WHERE l.user_id = 1 ORDER BY l.clicks DESC, l.id DESC LIMIT 10')).toMatch(/links_user_clicks/);
+    expect(plan('SELECT * FROM links l WHERE l.user_id = 1 ORDER BY l.created_at DESC, l.id DESC LIMIT 10')).toMatch(/links_user_created/);
+    await db.close();
+  });
+});
