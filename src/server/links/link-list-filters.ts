@@ -27,6 +27,8 @@ export interface Filters {
   match: string | null;
   /** Whether anything but the owner filters. */
   filtered: boolean;
+  /** The search's own conditions among `where` (a scan reads the other filters' window first: link-list.policy.ts). */
+  searched: Sql[];
 }
 
 /** Whether the search names tags or domains (search_by=all, `tag:`, `domain:`), which are read first by id. */
@@ -69,28 +71,35 @@ export interface TermRefs {
 
 const COLUMNS = { title: ['title'], alias: ['alias'], url: ['url'], all: ['title', 'alias', 'url'] } as const;
 
-/** The links with any of `tagIds`, or with the domains `domainIds`. */
-function namedBy(store: LinkListStore, r: TermRefs): Sql[] {
+/** The links with any of `tagIds`, or with the domains `domainIds`; `scan`: checked link by link. */
+function namedBy(store: LinkListStore, r: TermRefs, scan: boolean): Sql[] {
+  const tagged = scan
+    ? sql`EXISTS (SELECT 1 FROM link_tags lt WHERE lt.link_id = l.id AND ${store.isIn(raw('lt.tag_id'), r.tagIds, 'int')})`
+    : sql`l.id IN (SELECT lt.link_id FROM link_tags lt WHERE ${store.isIn(raw('lt.tag_id'), r.tagIds, 'int')})`;
   return [
-    ...(r.tagIds.length ? [sql`l.id IN (SELECT lt.link_id FROM link_tags lt WHERE ${store.isIn(raw('lt.tag_id'), r.tagIds, 'int')})`] : []),
+    ...(r.tagIds.length ? [tagged] : []),
     ...(r.domainIds.length ? [store.isIn(raw('l.domain_id'), r.domainIds, 'int')] : []),
   ];
 }
 
-/** The search's conditions, and the index query of the terms it answers alone (AND-ed). */
-function searchConditions(store: LinkListStore, q: LinkListQuery, refs: readonly TermRefs[]): { where: Sql[]; match: string | null } {
+/**
+ * The search's conditions, and the index query of the terms it answers alone (AND-ed). `scan`: every term as a
+ * condition on the link's own columns, checked link by link (a page read in another index's order, where the
+ * matches are many: collecting them all from the search index first would cost far more than the page).
+ */
+function searchConditions(store: LinkListStore, q: LinkListQuery, refs: readonly TermRefs[], scan: boolean): { where: Sql[]; match: string | null } {
   const where: Sql[] = [];
   const matches: string[] = [];
-  const index = store.searchIndex;
+  const index = scan ? null : store.searchIndex;
   for (const term of searchTerms(q.search, q.search_by)) {
     if (term.by === 'tag' || term.by === 'domain') {
       const r = refs.find((x) => x.term === term || (x.term.by === term.by && x.term.text === term.text));
-      where.push(r ? or(namedBy(store, r)) : raw('1 = 0'));
+      where.push(r ? or(namedBy(store, r, scan)) : raw('1 = 0'));
       continue;
     }
     const fromIndex = index !== null && [...term.text].length >= index.minLength;
     const inColumns = fromIndex ? index.match(term.by, term.text) : null;
-    const named = term.by === 'all' ? namedBy(store, refs.find((x) => x.term.by === 'all' && x.term.text === term.text) ?? { term, tagIds: [], domainIds: [] }) : [];
+    const named = term.by === 'all' ? namedBy(store, refs.find((x) => x.term.by === 'all' && x.term.text === term.text) ?? { term, tagIds: [], domainIds: [] }, scan) : [];
     // Alone, an index term is read through the index (in id order); with tags or domains it is one of several.
     if (inColumns !== null && !named.length) matches.push(inColumns);
     else {
@@ -113,18 +122,18 @@ function tagCondition(store: LinkListStore, tags: Tags, read: TagRead): Sql {
 }
 
 /** The filters of `q` (not its status) on one account's links. */
-export function filtersOf(store: LinkListStore, userId: number, q: LinkListQuery, tags: Tags | null, read: TagRead = 'set'): Filters {
+export function filtersOf(store: LinkListStore, userId: number, q: LinkListQuery, tags: Tags | null, read: TagRead = 'set', scan = false): Filters {
   // Column names go into the SQL text: only those the query schema allows (it has checked them already).
   if (!LINK_SEARCH_BY.includes(q.search_by) || !LINK_SORT_BY.includes(q.sort_by)) throw new Error(`unknown column ${q.search_by}, ${q.sort_by}`);
   const where = [sql`l.user_id = ${userId}`];
-  const search = searchConditions(store, q, tags?.terms ?? []);
+  const search = searchConditions(store, q, tags?.terms ?? [], scan);
   where.push(...search.where);
   const match = search.match;
   if (q.space_id !== undefined) where.push(q.space_id === 0 ? raw('l.space_id IS NULL') : sql`l.space_id = ${q.space_id}`);
   if (q.domain_id !== undefined) where.push(q.domain_id === 0 ? raw('l.domain_id IS NULL') : sql`l.domain_id = ${q.domain_id}`);
   if (q.pixel_id !== undefined) where.push(sql`EXISTS (SELECT 1 FROM link_pixels lp WHERE lp.link_id = l.id AND lp.pixel_id = ${q.pixel_id})`);
   if (tags?.keys.length) where.push(tagCondition(store, tags, read));
-  return { where, match, filtered: where.length > 1 || match !== null };
+  return { where, match, filtered: where.length > 1 || match !== null, searched: search.where };
 }
 
 /** Every condition of `f`, the search index's included, and `extra`. */

@@ -11,6 +11,14 @@ import { conditions, filtersOf, namesRefs, resolveTags, statusFilter, type Filte
 import { and, count, column, raw, rows, sql, type Plan, type Sql } from './link-list-sql';
 import type { Direction, LinkListStore, TagRead } from './link-list.store';
 
+/** How many links a page of a search may read along its sort column's index, link by link (see list). */
+const SCAN_ROWS = 20_000;
+
+/** Each sort column's index of an account's links (migrations 001, 021): a scan walks it (see scanned). */
+const SORT_INDEX: Record<LinkListQuery['sort_by'], string> = {
+  id: 'links_user_id', clicks: 'links_user_clicks', title: 'links_user_title', alias: 'links_user_alias', url: 'links_user_url', created_at: 'links_user_created',
+};
+
 /** Which rows of an ordered list: `limit` of them after skipping `offset`, or after the id `after` (by id only). */
 interface Slice {
   offset: number;
@@ -34,13 +42,42 @@ export class LinkListPolicy {
     const { total, estimate } = yield* this.counts.total(userId, q, now, tags, c, counted);
     // The exact total decides how a tag filter reads its page (it is counted anyway, and mostly cached).
     const read: TagRead = !tags?.keys.length ? 'set' : total >= this.store.probeShare[tags.mode] * c.total ? 'probe' : 'collect';
-    const f = read === 'set' ? counted : filtersOf(this.store, userId, q, tags, read);
-    const where = [...f.where, ...statusFilter(q, now)];
     const slice = { offset: (q.page - 1) * q.per_page, limit: q.per_page };
+    // A search read in a column's order: link by link along that column's index when the page is reached
+    // within SCAN_ROWS links (the matches dense enough), rather than collecting every match from the search index.
+    // (Sorted by id, a search the index answers alone walks its hits in id order instead: policy.rows.)
+    const hitsPath = q.sort_by === 'id' && counted.match !== null && this.store.searchIndex !== null;
+    const scan = q.search !== undefined && !hitsPath && total > 0 && ((slice.offset + slice.limit) * c.total) / total <= SCAN_ROWS;
+    const f = read === 'set' && !scan ? counted : filtersOf(this.store, userId, q, tags, read, scan);
+    const where = [...f.where, ...statusFilter(q, now)];
     if (q.sort_by === 'title' && q.sort === 'asc' && !this.store.untitledLastAscending) {
       return { rows: yield* this.titledFirst(q, { ...f, where }, slice, total), total, estimate };
     }
+    if (scan) {
+      // The matches may bunch up far along the order (correlated with it): past SCAN_ROWS links, collect instead.
+      const found = yield* this.scanned(q, { ...f, where }, slice);
+      if (found) return { rows: found, total, estimate };
+      const collected = filtersOf(this.store, userId, q, tags, read);
+      return { rows: yield* this.rows(q, { ...collected, where: [...collected.where, ...statusFilter(q, now)] }, slice), total, estimate };
+    }
     return { rows: yield* this.rows(q, { ...f, where }, slice), total, estimate };
+  }
+
+  /**
+   * The page of a search read link by link in the order of `q`, within the first SCAN_ROWS links that the other
+   * filters select; null when that window holds too few matches for the page (the caller collects them instead).
+   */
+  private *scanned(q: LinkListQuery, f: Filters, slice: Slice): Plan<LinkRow[] | null> {
+    const dir: Direction = q.sort === 'asc' ? 'ASC' : 'DESC';
+    // The window keeps the name `l`, so that the same order and conditions apply outside it (both databases read
+    // its rows in that order, without sorting them again).
+    const order = sql`${this.store.order(q.sort_by, dir)}, l.id ${raw(dir)}`;
+    const others = f.where.filter((w) => !f.searched.includes(w));
+    // Along the sort column's index, checking the other filters link by link (a status's partial index would have
+    // every one of its links sorted first).
+    const window = sql`SELECT l.* FROM links l${this.store.through(SORT_INDEX[q.sort_by])} WHERE ${and(others)} ORDER BY ${order} LIMIT ${SCAN_ROWS}`;
+    const found = yield* rows<LinkRow>(sql`SELECT l.* FROM (${window}) l WHERE ${and(f.searched)} ORDER BY ${order} LIMIT ${slice.limit} OFFSET ${slice.offset}`);
+    return found.length === slice.limit ? found : null;
   }
 
   /**

@@ -50,6 +50,13 @@ describe('search_by=all and field prefixes', () => {
     expect(await found(`search_by=url&search=${enc('https://shop.example.com')}`)).toEqual(idsOf('spring-hero'));
   });
 
+  it('finds the same links whatever the order (sorted by another column, a search is checked link by link)', async () => {
+    for (const q of ['search_by=all&search=docs.example', 'search=guide', 'search_by=all&search=spring', `search=${enc('tag:campaign')}`]) {
+      const byId = await found(q);
+      for (const sort of ['clicks', 'title', 'alias', 'url', 'created_at']) expect(await found(`${q}&sort_by=${sort}`), `${q} ${sort}`).toEqual(byId);
+    }
+  });
+
   it('parses and writes back the terms (the dashboard shows them as chips)', () => {
     expect(searchTerms('tag:spring url:shop.example sale', 'all')).toEqual([
       { by: 'all', text: 'sale' }, { by: 'tag', text: 'spring' }, { by: 'url', text: 'shop.example' },
