@@ -1,6 +1,7 @@
 // The choices sent with the file: its format (the detected one, or named), what a taken alias does, how numeric
 // dates are read (with a hint when the dry run failed rows on a date that reads either way), whether the valid
 // rows go in when others fail, and the domain every row goes on.
+import type { ReactNode } from 'react';
 import { Alert, Input, SegmentedControl, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { IconCalendarQuestion } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -23,6 +24,16 @@ const DATE_HELP: Record<ImportDateFormat, string> = {
   dmy: '02/03/2025 is read as 2 March 2025.',
   mdy: '02/03/2025 is read as February 3, 2025.',
 };
+
+/** One of the import's choices: a labelled segmented control, what the chosen value does below it, and `children`. */
+function Choice(props: { label: string; help: string; value: string; onChange: (v: string) => void; data: { value: string; label: string }[]; children?: ReactNode }) {
+  return (
+    <Input.Wrapper label={props.label} labelElement="div" description={props.help}>
+      <SegmentedControl mt={6} display="flex" aria-label={props.label} value={props.value} onChange={props.onChange} data={props.data} />
+      {props.children}
+    </Input.Wrapper>
+  );
+}
 
 /** Why rows failed on their dates, beside the option that settles it. */
 function dateHint(rows: number, format: ImportDateFormat): string {
@@ -70,39 +81,34 @@ export function ImportOptionsForm({
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Input.Wrapper label="When an alias is taken" labelElement="div" description={CONFLICT_HELP[options.on_conflict]}>
-          <SegmentedControl
-            mt={6}
-            display="flex"
-            aria-label="When an alias is taken"
-            value={options.on_conflict}
-            onChange={(v) => onChange({ on_conflict: v as OnConflict })}
-            data={[
-              { value: 'fail', label: 'Fail' },
-              { value: 'skip', label: 'Skip' },
-              { value: 'rename', label: 'Rename' },
-            ]}
-          />
-        </Input.Wrapper>
-        <Input.Wrapper label="Numeric dates" labelElement="div" description={DATE_HELP[options.date_format]}>
-          <SegmentedControl
-            mt={6}
-            display="flex"
-            aria-label="Numeric dates"
-            value={options.date_format}
-            onChange={(v) => onChange({ date_format: v as ImportDateFormat })}
-            data={[
-              { value: 'auto', label: 'Auto' },
-              { value: 'dmy', label: 'Day first' },
-              { value: 'mdy', label: 'Month first' },
-            ]}
-          />
+        <Choice
+          label="When an alias is taken"
+          help={CONFLICT_HELP[options.on_conflict]}
+          value={options.on_conflict}
+          onChange={(v) => onChange({ on_conflict: v as OnConflict })}
+          data={[
+            { value: 'fail', label: 'Fail' },
+            { value: 'skip', label: 'Skip' },
+            { value: 'rename', label: 'Rename' },
+          ]}
+        />
+        <Choice
+          label="Numeric dates"
+          help={DATE_HELP[options.date_format]}
+          value={options.date_format}
+          onChange={(v) => onChange({ date_format: v as ImportDateFormat })}
+          data={[
+            { value: 'auto', label: 'Auto' },
+            { value: 'dmy', label: 'Day first' },
+            { value: 'mdy', label: 'Month first' },
+          ]}
+        >
           {dateRows > 0 && (
             <Alert mt={6} p="xs" color="orange" icon={<IconCalendarQuestion size={18} aria-hidden />} data-testid="date-format-hint">
               {dateHint(dateRows, options.date_format)}
             </Alert>
           )}
-        </Input.Wrapper>
+        </Choice>
       </SimpleGrid>
       <Switch
         label="Import the valid rows even when some fail"

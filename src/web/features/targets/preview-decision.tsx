@@ -65,7 +65,8 @@ export function PreviewDecision({ result }: { result: PreviewResult }) {
       {rotation && (
         <Stack gap="xs" data-testid="preview-rotation">
           <Text size="sm">Rotations split visits by weight (smooth round-robin), whoever the visitor is:</Text>
-          <Table.ScrollContainer minWidth={420}>
+          {/* Never wider than the preview column (beside the rules from 1024 px): the cells wrap instead of scrolling. */}
+          <Table.ScrollContainer minWidth={0}>
             <Table>
               <Table.Thead>
                 <Table.Tr>

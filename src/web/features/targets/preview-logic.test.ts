@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formToDecision, keptRuleNumbers, NOBODY, previewVisit, toVisitor, type PreviewForm } from './preview-logic';
+import { PREVIEW_NOW, SAVED_PLAIN, previewForm } from './preview-test-form';
 
-const NOW = Date.parse('2026-11-23T12:00:00Z');
-const form = (over: Partial<PreviewForm> = {}): PreviewForm => ({
-  url: 'example.com/home',
-  disabled: false,
-  active_period_start_at: null,
-  active_period_end_at: null,
-  clicks_limit: '',
-  expiration_url: '',
-  redirect_password: '',
-  remove_redirect_password: false,
-  sensitive_content: false,
-  pixel_ids: [],
-  targets_type: 'countries',
-  targets: [{ key: 'de', value: 'example.com/de' }],
-  ...over,
-});
-const saved = { clicks: 0, hasRedirectPassword: false };
+const NOW = PREVIEW_NOW;
+// Here a link with one rule (Germany) unless a test says otherwise.
+const form = (over: Partial<PreviewForm> = {}): PreviewForm => previewForm({ targets_type: 'countries', targets: [{ key: 'de', value: 'example.com/de' }], ...over });
+const saved = SAVED_PLAIN;
 const german = { ...NOBODY, country: 'DE' };
 
 describe('targeting preview', () => {

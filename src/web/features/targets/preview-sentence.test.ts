@@ -3,24 +3,11 @@ import type { TargetsType } from '../../../shared/enums';
 import { TARGETS_TYPES } from '../../../shared/enums';
 import { formToDecision, keptRuleNumbers, NOBODY, previewVisit, type PreviewForm, type VisitorPick } from './preview-logic';
 import { ENTER_DESTINATION, previewSentence } from './preview-sentence';
+import { PREVIEW_NOW, SAVED_PLAIN, previewForm } from './preview-test-form';
 
-const NOW = Date.parse('2026-11-23T12:00:00Z');
-const saved = { clicks: 0, hasRedirectPassword: false };
-const form = (over: Partial<PreviewForm> = {}): PreviewForm => ({
-  url: 'example.com/home',
-  disabled: false,
-  active_period_start_at: null,
-  active_period_end_at: null,
-  clicks_limit: '',
-  expiration_url: '',
-  redirect_password: '',
-  remove_redirect_password: false,
-  sensitive_content: false,
-  pixel_ids: [],
-  targets_type: null,
-  targets: [],
-  ...over,
-});
+const NOW = PREVIEW_NOW;
+const saved = SAVED_PLAIN;
+const form = previewForm;
 
 /** The sentence the preview shows for the form `v` and the visitor `pick`. */
 function say(v: PreviewForm, pick: VisitorPick = NOBODY) {
