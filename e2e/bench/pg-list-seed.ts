@@ -34,12 +34,18 @@ export async function seedPgLinks(db: PostgresDb, count: number): Promise<SeedRe
     };
     await put(user.id, benchRows(count));
     await put(other.user.id, otherRows());
+    // The spaces, domains, tags and creation times of the combined cases, still without the per-row triggers (the
+    // counters are computed below); a statement may take longer than the pool's query timeout here.
+    const dollar = (text: string) => {
+      let i = 0;
+      return text.replace(/\?/g, () => `$${++i}`);
+    };
+    const slow = (text: string, values: unknown[]) => client.query({ text: dollar(text), values, query_timeout: 600_000 } as never);
+    await seedExtras(slow, user.id, async (table) => (await client.query(`SELECT id FROM ${table} WHERE user_id = $1 ORDER BY id`, [user.id])).rows.map((r: { id: number }) => r.id));
     await client.query('ALTER TABLE links ENABLE TRIGGER USER');
     await client.query(`INSERT INTO link_counters (user_id, total, disabled, version)
       SELECT user_id, count(*), count(*) FILTER (WHERE disabled = 1), 1 FROM links GROUP BY user_id
       ON CONFLICT (user_id) DO UPDATE SET total = excluded.total, disabled = excluded.disabled, version = link_counters.version + 1`);
-    const dollar = (text: string) => { let i = 0; return text.replace(/\?/g, () => `$${++i}`); };
-    await seedExtras((text, params) => client.query(dollar(text), params), user.id, async (table) => (await client.query(`SELECT id FROM ${table} WHERE user_id = $1 ORDER BY id`, [user.id])).rows.map((r: { id: number }) => r.id));
     await client.query('COMMIT');
     await client.query('VACUUM ANALYZE links'); // the visibility map a live database's autovacuum keeps: index-only counts
   } catch (err) {
