@@ -51,6 +51,8 @@ test('a 401 (key rotated elsewhere) returns to sign-in, then back to the same vi
   await signInViaForm(page, user.api_key);
   await page.goto('/dashboard/links?search_by=url&search=page');
   await expect(page.getByTestId('link-row')).toHaveCount(3);
+  // The page's own reads are done (the saved views load just after the list): the next request is the user's.
+  await page.waitForLoadState('networkidle');
 
   // The key stops working (rotated through the API), then the user acts.
   const { api_key: newKey } = await api.post<{ api_key: string }>('/account/api-key');
