@@ -144,7 +144,7 @@ describe('019-imported-clicks', () => {
 });
 
 describe('021-list-created', () => {
-  it('measures its index on a database that was ANALYZEd, so that the planner keeps each list on its own index', async () => {
+  it("gets its index measured on a database that was ANALYZEd (the migrator measures new indexes), so that the planner keeps each list on its own index", async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-migrate-'));
     const file = path.join(dir, 'analyzed.db');
     await databaseAt002(file);

@@ -60,6 +60,22 @@ export function snapshotBefore(sqlite: SQLite.Database, file: string, migration:
   return target;
 }
 
+/**
+ * On a database that was ANALYZEd (sqlite_stat1 exists), the indexes a migration added get their statistics too:
+ * unmeasured, SQLite's planner takes an index for a selective one and may read every list through it (migration
+ * 021's index sent a sort_by=clicks page of 1,000,000 links from 2 ms to 430 ms). Without any statistics the
+ * planner's defaults hold for every index alike, and nothing is measured.
+ */
+function measureNewIndexes(sqlite: SQLite.Database): void {
+  if (!sqlite.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get()) return;
+  const unmeasured = sqlite
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND name NOT IN (SELECT idx FROM sqlite_stat1 WHERE idx IS NOT NULL)")
+    .pluck()
+    .all() as string[];
+  // Index names are the migrations' own, never input.
+  for (const name of unmeasured) sqlite.exec(`ANALYZE "${name}"`);
+}
+
 /** Applies the pending `migrations` to `sqlite` (the file `file`, or ':memory:'), all or nothing. */
 export async function migrateSqlite(sqlite: SQLite.Database, file: string, migrations: Record<string, Migration>): Promise<void> {
   const done = new Set(applied(sqlite));
@@ -77,6 +93,7 @@ export async function migrateSqlite(sqlite: SQLite.Database, file: string, migra
   }
   if (!outcome.error) {
     sqlite.exec('COMMIT');
+    if (pending.length) measureNewIndexes(sqlite);
     return;
   }
   if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
