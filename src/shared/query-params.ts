@@ -19,3 +19,14 @@ export function queryParams(text: string): Record<string, string | string[]> {
   }
   return foldBrackets(out);
 }
+
+/**
+ * A parameter's value as a URL shows it readably: `+` for a space; `,` (between tags), `:` (a search's field
+ * prefixes), `/` and `@` as they are. Every parser of query strings (fastify's, URLSearchParams) reads them back
+ * the same. Written so by a saved view's query (view-query.ts) and the dashboard's URL (web lib/search-params.ts).
+ */
+export function queryValue(value: string): string {
+  return encodeURIComponent(value)
+    .replace(/%20/g, '+')
+    .replace(/%(2C|3A|2F|40)/gi, (escaped) => decodeURIComponent(escaped));
+}

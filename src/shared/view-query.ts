@@ -6,7 +6,7 @@
 // views of the same list therefore have the same text.
 import { linkListQuerySchema, type LinkListQuery } from './link-list.schema';
 import { fieldsOf } from './read-only';
-import { queryParams } from './query-params';
+import { queryParams, queryValue } from './query-params';
 
 /** The list's parameters, in its schema's order. */
 const PARAMETERS = fieldsOf(linkListQuerySchema) as (keyof LinkListQuery)[];
@@ -18,23 +18,13 @@ export type ViewQuery = { ok: true; query: string; list: LinkListQuery } | { ok:
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/**
- * Encoded as a URL shows it readably: `+` for a space; `,` (between tags), `:` (a search's field prefixes), `/` and
- * `@` as they are. Every parser of query strings (fastify's, URLSearchParams) reads them back the same.
- */
-function encodeValue(value: string): string {
-  return encodeURIComponent(value)
-    .replace(/%20/g, '+')
-    .replace(/%(2C|3A|2F|40)/gi, (escaped) => decodeURIComponent(escaped));
-}
-
 /** The normal form of a list query (see above): the text a view stores. */
 export function listQueryString(list: Partial<LinkListQuery>): string {
   const parts: string[] = [];
   for (const name of PARAMETERS) {
     const value = list[name];
     if (LEFT_OUT.has(name) || value === undefined || value === null || sameValue(value, DEFAULTS[name])) continue;
-    parts.push(`${name}=${encodeValue(Array.isArray(value) ? value.join(',') : String(value))}`);
+    parts.push(`${name}=${queryValue(Array.isArray(value) ? value.join(',') : String(value))}`);
   }
   return parts.join('&');
 }
