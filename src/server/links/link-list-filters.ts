@@ -31,8 +31,11 @@ export interface Filters {
   searched: Sql[];
 }
 
-/** Whether the search names tags or domains (search_by=all, `tag:`, `domain:`), which are read first by id. */
-export const namesRefs = (q: LinkListQuery): boolean => searchTerms(q.search, q.search_by).some((t) => t.by === 'all' || t.by === 'tag' || t.by === 'domain');
+/** Whether a term names tags or domains (search_by=all, `tag:`, `domain:`), which are read first by id. */
+const namesOthers = (t: SearchTerm): boolean => t.by === 'all' || t.by === 'tag' || t.by === 'domain';
+
+/** Whether the search names tags or domains (see namesOthers). */
+export const namesRefs = (q: LinkListQuery): boolean => searchTerms(q.search, q.search_by).some(namesOthers);
 
 /** The tags of `q`, read first so that every query names them by id (the planner sees which they are). */
 export function* resolveTags(store: LinkListStore, userId: number, q: LinkListQuery): Plan<Tags | null> {
@@ -50,8 +53,7 @@ export function* resolveTags(store: LinkListStore, userId: number, q: LinkListQu
  */
 function* resolveTerms(store: LinkListStore, userId: number, q: LinkListQuery): Plan<TermRefs[]> {
   const refs: TermRefs[] = [];
-  for (const term of searchTerms(q.search, q.search_by)) {
-    if (term.by !== 'all' && term.by !== 'tag' && term.by !== 'domain') continue;
+  for (const term of searchTerms(q.search, q.search_by).filter(namesOthers)) {
     const pattern = likePattern(term.text);
     const tagIds = term.by === 'domain' ? [] : term.by === 'tag'
       ? yield* column<number>(sql`SELECT id FROM tags WHERE user_id = ${userId} AND name_key = ${tagKey(term.text)}`)
@@ -68,6 +70,10 @@ export interface TermRefs {
   tagIds: number[];
   domainIds: number[];
 }
+
+/** What `term` names, as resolveTerms read it (none: nothing). */
+const refsOf = (refs: readonly TermRefs[], term: SearchTerm): TermRefs =>
+  refs.find((r) => r.term.by === term.by && r.term.text === term.text) ?? { term, tagIds: [], domainIds: [] };
 
 const COLUMNS = { title: ['title'], alias: ['alias'], url: ['url'], all: ['title', 'alias', 'url'] } as const;
 
@@ -92,14 +98,14 @@ function searchConditions(store: LinkListStore, q: LinkListQuery, refs: readonly
   const matches: string[] = [];
   const index = scan ? null : store.searchIndex;
   for (const term of searchTerms(q.search, q.search_by)) {
+    const named = namesOthers(term) ? namedBy(store, refsOf(refs, term), scan) : [];
+    // A tag or domain term: only what it names (nothing named: no link).
     if (term.by === 'tag' || term.by === 'domain') {
-      const r = refs.find((x) => x.term === term || (x.term.by === term.by && x.term.text === term.text));
-      where.push(r ? or(namedBy(store, r, scan)) : raw('1 = 0'));
+      where.push(or(named));
       continue;
     }
     const fromIndex = index !== null && [...term.text].length >= index.minLength;
     const inColumns = fromIndex ? index.match(term.by, term.text) : null;
-    const named = term.by === 'all' ? namedBy(store, refs.find((x) => x.term.by === 'all' && x.term.text === term.text) ?? { term, tagIds: [], domainIds: [] }, scan) : [];
     // Alone, an index term is read through the index (in id order); with tags or domains it is one of several.
     if (inColumns !== null && !named.length) matches.push(inColumns);
     else {
