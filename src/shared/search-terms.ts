@@ -8,6 +8,8 @@ import type { LinkListQuery } from './link-list.schema';
 export const SEARCH_PREFIXES = ['title', 'alias', 'url', 'tag', 'domain'] as const;
 export type SearchPrefix = (typeof SEARCH_PREFIXES)[number];
 
+const isPrefix = (word: string): word is SearchPrefix => (SEARCH_PREFIXES as readonly string[]).includes(word);
+
 export interface SearchTerm {
   /** Where: `all` (alias, destination, title, tags and domain), a column, a tag name or the domain. */
   by: LinkListQuery['search_by'] | SearchPrefix;
@@ -25,11 +27,11 @@ export function searchTerms(search: string | undefined, by: LinkListQuery['searc
   let last = 0;
   for (const m of search.matchAll(TOKEN)) {
     const prefix = (m[1] ?? '').toLowerCase();
-    if (!(SEARCH_PREFIXES as readonly string[]).includes(prefix)) continue;
+    if (!isPrefix(prefix)) continue;
     const text = m[2] ?? m[3] ?? '';
     rest += search.slice(last, m.index);
     last = m.index + m[0].length;
-    if (text) terms.push({ by: prefix as SearchPrefix, text });
+    if (text) terms.push({ by: prefix, text });
   }
   if (!terms.length && last === 0) return [{ by, text: search }];
   rest = (rest + search.slice(last)).trim().replace(/\s+/g, ' ');
@@ -39,6 +41,6 @@ export function searchTerms(search: string | undefined, by: LinkListQuery['searc
 /** A search text from terms (the dashboard's chips back into the box): the inverse of searchTerms. */
 export function searchText(terms: readonly SearchTerm[], by: LinkListQuery['search_by']): string {
   return terms
-    .map((t) => (t.by === by && !(SEARCH_PREFIXES as readonly string[]).includes(t.by) ? t.text : `${t.by}:${/\s/.test(t.text) ? `"${t.text}"` : t.text}`))
+    .map((t) => (t.by === by && !isPrefix(t.by) ? t.text : `${t.by}:${/\s/.test(t.text) ? `"${t.text}"` : t.text}`))
     .join(' ');
 }
