@@ -52,7 +52,10 @@ function cases(): [string, string][] {
 export async function measureCases(port: number, apiKey: string, requests: number, tag: string): Promise<Sample[]> {
   const headers = { authorization: `Bearer ${apiKey}`, accept: 'application/json' };
   const samples: Sample[] = [];
-  for (const [name, query] of cases()) {
+  // BENCH_ONLY: only the cases whose name contains it (while working on some of them).
+  const only = process.env.BENCH_ONLY;
+  const chosen = ([name]: [string, ...unknown[]]) => !only || name.includes(only);
+  for (const [name, query] of cases().filter(chosen)) {
     const s = await measure(name, `http://127.0.0.1:${port}/api/v1/links?${query}`, headers, requests);
     console.error(`[list bench ${tag}] ${name}: median ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, total ${s.total}`);
     samples.push(s);
@@ -70,11 +73,12 @@ export async function measureCases(port: number, apiKey: string, requests: numbe
   for (const by of ['title', 'alias', 'url'] as const) {
     const term = TERMS[by].common;
     const name = `search_by=${by} common "${term}", recounted after a write`;
+    if (!chosen([name])) continue;
     const s = await measure(name, `http://127.0.0.1:${port}/api/v1/links?search_by=${by}&search=${encodeURIComponent(term)}`, headers, Math.min(requests, 50), 1, touch);
     console.error(`[list bench ${tag}] ${name}: median ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, total ${s.total}`);
     samples.push(s);
   }
-  for (const [name, query] of await combinedCases(port, headers)) {
+  for (const [name, query] of (await combinedCases(port, headers)).filter(chosen)) {
     const s = await measure(name, `http://127.0.0.1:${port}/api/v1/links?${query}`, headers, Math.min(requests, 24));
     console.error(`[list bench ${tag}] ${name}: median ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, total ${s.total}`);
     samples.push(s);

@@ -7,6 +7,7 @@ import type { Database } from './schema';
 import type { PostgresDb } from './postgres/open-postgres';
 import { MIGRATIONS } from './migrations/migration-list';
 import { migrateSqlite } from './sqlite-migrate';
+import { registerSqliteFunctions } from './sqlite-functions';
 
 /** The embedded database. */
 export interface SqliteDb {
@@ -38,6 +39,7 @@ export async function openDatabase(file: string, migrations: Record<string, Migr
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('temp_store = MEMORY');
+  registerSqliteFunctions(sqlite);
   try {
     await migrateSqlite(sqlite, file, migrations);
   } catch (err) {

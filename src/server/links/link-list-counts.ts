@@ -94,6 +94,11 @@ export class LinkListCounts {
     return -Math.max(ESTIMATE_PAST + 1, Math.round(guess / digits) * digits);
   }
 
+  /** The account's links with the tags (`all`: with each), the other filters aside; cached like the totals. */
+  *tagged(userId: number, tags: Tags, c: Counters): Plan<number> {
+    return yield* this.cached([userId, 'tagged', tags.mode, ...tags.ids].join('\u0000'), c, () => this.tagCount(tags));
+  }
+
   /**
    * A count (`counting()`) cached until the account's version changes and, with `clock`, until the time reaches
    * `until()` (read right after the count).

@@ -11,8 +11,17 @@ import { conditions, filtersOf, namesRefs, resolveTags, statusFilter, type Filte
 import { and, count, column, raw, rows, sql, type Plan, type Sql } from './link-list-sql';
 import type { Direction, LinkListStore, TagRead } from './link-list.store';
 
-/** How many links a page of a search may read along its sort column's index, link by link (see list). */
-const SCAN_ROWS = 20_000;
+/** Where the policy changes its way of reading a list (tests move them to take each way on small data). */
+export interface ListTuning {
+  /** How many links a page of a search may read along its sort column's index, link by link (see list). */
+  scanRows: number;
+  /** A search within at most this many tagged links reads those links first (see list). */
+  taggedFirst: number;
+  /** From this many rows skipped, a page is a deep one (LinkListStore.deepPagesById). */
+  deepPage: number;
+}
+
+const TUNING: ListTuning = { scanRows: 20_000, taggedFirst: 25_000, deepPage: 1_000 };
 
 /** Each sort column's index of an account's links (migrations 001, 021): a scan walks it (see scanned). */
 const SORT_INDEX: Record<LinkListQuery['sort_by'], string> = {
@@ -30,7 +39,13 @@ export class LinkListPolicy {
   private readonly counts: LinkListCounts;
   private readonly tagCache = new CountCache<Tags>();
 
-  constructor(private readonly store: LinkListStore) {
+  private readonly tuning: ListTuning;
+
+  constructor(
+    private readonly store: LinkListStore,
+    tuning: Partial<ListTuning> = {},
+  ) {
+    this.tuning = { ...TUNING, ...tuning };
     this.counts = new LinkListCounts(store);
   }
 
@@ -38,33 +53,38 @@ export class LinkListPolicy {
   *list(userId: number, q: LinkListQuery, now: string): Plan<{ rows: LinkRow[]; total: number; estimate: boolean }> {
     const c = yield* this.counts.counters(userId);
     const tags = yield* this.tags(userId, q, c);
-    const counted = filtersOf(this.store, userId, q, tags);
+    // A search within few tagged links: those links first, each checked against the terms (the search index's hits
+    // of a common term are many more, and each would be checked against the tags).
+    const tagFirst = q.search !== undefined && !!tags?.keys.length && (yield* this.counts.tagged(userId, tags, c)) <= this.tuning.taggedFirst;
+    const counted = tagFirst ? filtersOf(this.store, userId, q, tags, 'collect', true) : filtersOf(this.store, userId, q, tags);
     const { total, estimate } = yield* this.counts.total(userId, q, now, tags, c, counted);
     // The exact total decides how a tag filter reads its page (it is counted anyway, and mostly cached).
-    const read: TagRead = !tags?.keys.length ? 'set' : total >= this.store.probeShare[tags.mode] * c.total ? 'probe' : 'collect';
+    const read: TagRead = tagFirst ? 'collect' : !tags?.keys.length ? 'set' : total >= this.store.probeShare[tags.mode] * c.total ? 'probe' : 'collect';
     const slice = { offset: (q.page - 1) * q.per_page, limit: q.per_page };
+    // Past an exact total there is nothing to read (a search that matches nothing would walk its hits for it).
+    if (!estimate && slice.offset >= total) return { rows: [], total, estimate };
     // A search read in a column's order: link by link along that column's index when the page is reached
-    // within SCAN_ROWS links (the matches dense enough), rather than collecting every match from the search index.
+    // within scanRows links (the matches dense enough), rather than collecting every match from the search index.
     // (Sorted by id, a search the index answers alone walks its hits in id order instead: policy.rows.)
     const hitsPath = q.sort_by === 'id' && counted.match !== null && this.store.searchIndex !== null;
-    const scan = q.search !== undefined && !hitsPath && total > 0 && ((slice.offset + slice.limit) * c.total) / total <= SCAN_ROWS;
-    const f = read === 'set' && !scan ? counted : filtersOf(this.store, userId, q, tags, read, scan);
+    const scan = q.search !== undefined && !hitsPath && total > 0 && ((slice.offset + slice.limit) * c.total) / total <= this.tuning.scanRows;
+    const f = (read === 'set' || tagFirst) && !scan ? counted : filtersOf(this.store, userId, q, tags, read, scan || tagFirst);
     const where = [...f.where, ...statusFilter(q, now)];
     if (q.sort_by === 'title' && q.sort === 'asc' && !this.store.untitledLastAscending) {
       return { rows: yield* this.titledFirst(q, { ...f, where }, slice, total), total, estimate };
     }
     if (scan) {
-      // The matches may bunch up far along the order (correlated with it): past SCAN_ROWS links, collect instead.
+      // The matches may bunch up far along the order (correlated with it): past scanRows links, collect instead.
       const found = yield* this.scanned(q, { ...f, where }, slice);
       if (found) return { rows: found, total, estimate };
-      const collected = filtersOf(this.store, userId, q, tags, read);
+      const collected = filtersOf(this.store, userId, q, tags, read, tagFirst);
       return { rows: yield* this.rows(q, { ...collected, where: [...collected.where, ...statusFilter(q, now)] }, slice), total, estimate };
     }
     return { rows: yield* this.rows(q, { ...f, where }, slice), total, estimate };
   }
 
   /**
-   * The page of a search read link by link in the order of `q`, within the first SCAN_ROWS links that the other
+   * The page of a search read link by link in the order of `q`, within the first scanRows links that the other
    * filters select; null when that window holds too few matches for the page (the caller collects them instead).
    */
   private *scanned(q: LinkListQuery, f: Filters, slice: Slice): Plan<LinkRow[] | null> {
@@ -75,7 +95,7 @@ export class LinkListPolicy {
     const others = f.where.filter((w) => !f.searched.includes(w));
     // Along the sort column's index, checking the other filters link by link (a status's partial index would have
     // every one of its links sorted first).
-    const window = sql`SELECT l.* FROM links l${this.store.through(SORT_INDEX[q.sort_by])} WHERE ${and(others)} ORDER BY ${order} LIMIT ${SCAN_ROWS}`;
+    const window = sql`SELECT l.* FROM links l${this.store.through(SORT_INDEX[q.sort_by])} WHERE ${and(others)} ORDER BY ${order} LIMIT ${this.tuning.scanRows}`;
     const found = yield* rows<LinkRow>(sql`SELECT l.* FROM (${window}) l WHERE ${and(f.searched)} ORDER BY ${order} LIMIT ${slice.limit} OFFSET ${slice.offset}`);
     return found.length === slice.limit ? found : null;
   }
@@ -85,7 +105,7 @@ export class LinkListPolicy {
    * tagging a link (a new tag that no link carries matches nothing either way).
    */
   private *tags(userId: number, q: LinkListQuery, c: Counters): Plan<Tags | null> {
-    if (!q.tag?.length && !namesRefs(q)) return null;
+    if (!q.tag?.length && !namesRefs(this.store, q)) return null;
     const key = [userId, q.tag_mode, q.search_by, q.search ?? '', ...(q.tag ?? [])].join('\u0000');
     const hit = this.tagCache.get(key, c.version);
     if (hit) return hit;
@@ -125,6 +145,11 @@ export class LinkListPolicy {
     }
     const where = conditions(this.store, f, this.keyset(raw('l.id'), slice));
     const order = sql`${this.store.order(q.sort_by, dir)}, l.id ${raw(dir)}`;
+    if (this.store.deepPagesById && slice.offset >= this.tuning.deepPage) {
+      // The rows skipped are read as ids from the sort column's index alone; only the page's rows are fetched.
+      const ids = sql`SELECT l.id FROM links l WHERE ${and(where)} ORDER BY ${order}${page}`;
+      return yield* rows<LinkRow>(sql`SELECT l.* FROM links l WHERE l.id IN (${ids}) ORDER BY ${order}`);
+    }
     return yield* rows<LinkRow>(sql`SELECT l.* FROM links l WHERE ${and(where)} ORDER BY ${order}${page}`);
   }
 

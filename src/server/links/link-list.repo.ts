@@ -5,8 +5,9 @@ import type SQLite from 'better-sqlite3';
 import type { LinkListQuery } from '../../shared/link.schema';
 import type { LinkRow } from './links.repo';
 import { raw, sql, type Plan, type Sql, type Step } from './link-list-sql';
-import { LinkListPolicy } from './link-list.policy';
-import type { LinkListStore, SearchIndex } from './link-list.store';
+import { LinkListPolicy, type ListTuning } from './link-list.policy';
+import type { GramIndex, LinkListStore, SearchIndex } from './link-list.store';
+import { gramChars, termWords } from './search-grams';
 
 /** A JSON array parameter, read as a table by json_each. */
 const jsonList = (values: readonly (number | string)[]): Sql => sql`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
@@ -24,6 +25,13 @@ const fts: SearchIndex = {
       ? sql`SELECT count(*) FROM links_fts WHERE links_fts MATCH ${match}`
       : sql`SELECT count(*) FROM links_fts f CROSS JOIN links l INDEXED BY links_id_user ON l.id = f.rowid
           WHERE links_fts MATCH ${match} AND l.user_id = ${userId}`,
+};
+
+/** The FTS5 table of migration 024: the term's word in each column, any of them (ids only: detail=none). */
+const gramMatch = (columns: Parameters<GramIndex['has']>[0], term: string): string => termWords(columns, gramChars(term) ?? []).join(' OR ');
+const grams: GramIndex = {
+  has: (columns, term) => sql`l.id IN (SELECT rowid FROM links_grams WHERE links_grams MATCH ${gramMatch(columns, term)})`,
+  frequency: (columns, term, cap) => sql`SELECT count(*) FROM (SELECT 1 FROM links_grams WHERE links_grams MATCH ${gramMatch(columns, term)} LIMIT ${cap + 1})`,
 };
 
 export const sqliteListStore: LinkListStore = {
@@ -46,19 +54,23 @@ export const sqliteListStore: LinkListStore = {
   // Collecting costs what the tags' index ranges hold: for `any` about the matches, for `all` every link of each
   // tag (however few have them all), hence a lower share there.
   probeShare: { any: 0.02, all: 0.002 },
+  // SQLite skips rows along an index without reading them.
+  deepPagesById: false,
   searchIndex: fts,
+  gramIndex: grams,
 };
 
 export class LinkListRepo {
   private readonly statements = new Map<string, SQLite.Statement>();
   private readonly policy: LinkListPolicy;
 
-  /** `store`: SQLite's (tests vary its tuning). */
+  /** `store`: SQLite's; `tuning`: the policy's (tests vary both). */
   constructor(
     private readonly sqlite: SQLite.Database,
     store: LinkListStore = sqliteListStore,
+    tuning: Partial<ListTuning> = {},
   ) {
-    this.policy = new LinkListPolicy(store);
+    this.policy = new LinkListPolicy(store, tuning);
   }
 
   list(userId: number, q: LinkListQuery, now: string): { rows: LinkRow[]; total: number; estimate: boolean } {

@@ -3,6 +3,7 @@
 // a plan. One small implementation per database: link-list.repo.ts (SQLite), pg-link-list.repo.ts (PostgreSQL).
 import type { LinkListQuery } from '../../shared/link.schema';
 import type { Sql } from './link-list-sql';
+import type { GramColumn } from './search-grams';
 
 export type SortColumn = LinkListQuery['sort_by'];
 export type SearchColumn = LinkListQuery['search_by'];
@@ -41,8 +42,26 @@ export interface LinkListStore {
    * each link's tags; below it the matching ids are collected first and the page sorted from those.
    */
   readonly probeShare: Readonly<Record<'any' | 'all', number>>;
+  /**
+   * A deep page (OFFSET in the thousands) is read as ids first, then the page's rows: where skipping a row costs
+   * a visit to the table (PostgreSQL's heap) but an id comes from the index alone (an index-only scan).
+   */
+  readonly deepPagesById: boolean;
   /** A separate full-text index of the searched columns, when the database keeps one (SQLite's FTS5). */
   readonly searchIndex: SearchIndex | null;
+  /** The index of one- and two-character terms (search-grams.ts, migration 024). */
+  readonly gramIndex: GramIndex | null;
+}
+
+/** Links by the characters and pairs of characters of their searched columns, case folded (search-grams.ts). */
+export interface GramIndex {
+  /** Condition on `l`: the link holds `term` (1 or 2 characters: gramChars) in one of `columns`; contains() decides. */
+  has(columns: readonly GramColumn[], term: string): Sql;
+  /**
+   * A count of the links (every account's) holding `term` in `columns`, up to `cap` + 1, to weigh the index against
+   * reading the links one by one; null: the database's planner weighs it by itself.
+   */
+  frequency(columns: readonly GramColumn[], term: string, cap: number): Sql | null;
 }
 
 /** A trigram index of title, alias and url whose row ids are the links' ids. */

@@ -8,8 +8,9 @@ import type { Database } from '../db/schema';
 import type { LinkListQuery } from '../../shared/link.schema';
 import type { LinkRow } from './links.repo';
 import { and, raw, sql, type Plan, type Sql, type Step } from './link-list-sql';
-import { LinkListPolicy } from './link-list.policy';
+import { LinkListPolicy, type ListTuning } from './link-list.policy';
 import type { LinkListStore } from './link-list.store';
+import { columnLetters } from './search-grams';
 
 export const pgListStore: LinkListStore = {
   contains: (column, pattern) => sql`${column} ILIKE ${pattern} ESCAPE '\\'`,
@@ -37,7 +38,14 @@ export const pgListStore: LinkListStore = {
   },
   untitledLastAscending: false,
   probeShare: { any: 0.01, all: 0.01 },
+  deepPagesById: true,
   searchIndex: null,
+  // The GIN index on link_grams(...) (migration 024), the term's words computed by the same SQL as the links':
+  // the planner weighs the term's frequency from the index's statistics.
+  gramIndex: {
+    has: (columns, term) => sql`link_grams(l.title, l.alias, l.url) && link_term_words(${columnLetters(columns)}, ${term})`,
+    frequency: () => null,
+  },
 };
 
 /** The text with PostgreSQL's numbered placeholders. */
@@ -52,12 +60,13 @@ const first = (row: object | undefined): unknown => (row ? Object.values(row)[0]
 export class PgLinkListRepo {
   private readonly policy: LinkListPolicy;
 
-  /** `store`: PostgreSQL's (tests vary its tuning). */
+  /** `store`: PostgreSQL's; `tuning`: the policy's (tests vary both). */
   constructor(
     private readonly db: Kysely<Database>,
     store: LinkListStore = pgListStore,
+    tuning: Partial<ListTuning> = {},
   ) {
-    this.policy = new LinkListPolicy(store);
+    this.policy = new LinkListPolicy(store, tuning);
   }
 
   list(userId: number, q: LinkListQuery, now: string): Promise<{ rows: LinkRow[]; total: number; estimate: boolean }> {
