@@ -11,7 +11,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Db } from '../../src/server/db/database';
 import { openPostgres } from '../../src/server/db/postgres/open-postgres';
-import { createTestDatabase, TEST_DATABASE_URL } from '../../src/server/test-utils/both-databases';
+import { createTestDatabase, databaseUrl, TEST_DATABASE_URL } from '../../src/server/test-utils/both-databases';
 import { seedPgLinks } from './pg-list-seed';
 import { UsersRepo } from '../../src/server/users/users.repo';
 import { seedLinks, TERMS } from './list-seed';
@@ -134,15 +134,27 @@ export async function serve(config: Config, db: Db | undefined, run: (port: numb
   }
 }
 
+/** A database seeded by an earlier run (BENCH_PG_KEEP): a new key for its bench account, the first user. */
+async function reusedPg(db: Awaited<ReturnType<typeof openPostgres>>): Promise<{ apiKey: string; links: number; seconds: number }> {
+  const first = await db.kysely.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow();
+  return { apiKey: await new UsersRepo(db.kysely).rotateKey(first.id), links: 0, seconds: 0 };
+}
+
 /** The same links on PostgreSQL (a fresh database on TEST_DATABASE_URL's server, dropped afterwards). */
 export async function onPostgres(count: number, requests: number, dir: string): Promise<{ samples: Sample[]; seeding: string } | null> {
   if (!TEST_DATABASE_URL) return null;
-  const database = await createTestDatabase();
+  // BENCH_PG_KEEP=1 keeps the seeded database (its name is printed); BENCH_PG_DB=<name> reuses it, seeded.
+  const reuse = process.env.BENCH_PG_DB;
+  const database = reuse ? { url: databaseUrl(reuse), drop: async () => undefined } : await createTestDatabase();
   const db = await openPostgres(database.url);
   try {
-    const seeded = await seedPgLinks(db, count);
-    const seeding = `${seeded.links.toLocaleString('en')} links seeded in ${seeded.seconds.toFixed(1)} s`;
+    const seeded = reuse ? await reusedPg(db) : await seedPgLinks(db, count);
+    const seeding = reuse ? `reused ${reuse}` : `${seeded.links.toLocaleString('en')} links seeded in ${seeded.seconds.toFixed(1)} s`;
     console.error(`[list bench postgres] ${seeding}`);
+    if (process.env.BENCH_PG_KEEP && !reuse) {
+      database.drop = async () => undefined;
+      console.error(`[list bench postgres] kept: BENCH_PG_DB=${new URL(database.url).pathname.slice(1)}`);
+    }
     const config = loadConfig({}, { dataDir: dir, databaseUrl: database.url, apiRateLimit: 0, fetchTitles: false, baseUrl: 'http://127.0.0.1' });
     return { samples: await serve(config, db, (port) => measureCases(port, seeded.apiKey, requests, 'postgres')), seeding };
   } finally {

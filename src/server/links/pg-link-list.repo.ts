@@ -40,11 +40,16 @@ export const pgListStore: LinkListStore = {
   probeShare: { any: 0.01, all: 0.01 },
   deepPagesById: true,
   searchIndex: null,
-  // The GIN index on link_grams(...) (migration 024), the term's words computed by the same SQL as the links':
-  // the planner weighs the term's frequency from the index's statistics.
+  // The GIN index on link_grams(...) (migration 024), the term's words computed by the same SQL as the links'.
+  // A term's frequency is read from the statistics ANALYZE keeps on the index's expression (its most common
+  // words and their shares, times the table's rows): a common word is not among the rare (0: no statistics yet).
   gramIndex: {
     has: (columns, term) => sql`link_grams(l.title, l.alias, l.url) && link_term_words(${columnLetters(columns)}, ${term})`,
-    frequency: () => null,
+    frequency: (columns, term) => sql`SELECT greatest(0, coalesce(sum(e.freq), 0) * max(c.reltuples))::bigint
+      FROM pg_stats s CROSS JOIN LATERAL unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS e(word, freq)
+        CROSS JOIN pg_class c
+      WHERE s.schemaname = current_schema() AND s.tablename = 'links_grams' AND c.oid = 'links'::regclass
+        AND e.word = any(link_term_words(${columnLetters(columns)}, ${term}))`,
   },
 };
 

@@ -4,14 +4,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type SqliteDb } from '../db/database';
 import { openPostgres, type PostgresDb } from '../db/postgres/open-postgres';
 import type { Database } from '../db/schema';
 import { createTestDatabase, TEST_DATABASE_URL } from '../test-utils/both-databases';
 import { linkListQuerySchema, type LinkListSearch } from '../../shared/link-list.schema';
-import { raw } from './link-list-sql';
+import { raw, type Sql } from './link-list-sql';
 import { LinkListRepo, sqliteListStore } from './link-list.repo';
 import { PgLinkListRepo, pgListStore } from './pg-link-list.repo';
 import type { LinkListStore } from './link-list.store';
@@ -144,6 +144,16 @@ describe('short terms through the gram index', () => {
       expect(await t.list(spy.store, { search: 'r', per_page: 100 })).toEqual(await t.list(null, { search: 'r', per_page: 100 }));
       expect(spy.uses()).toBe(0);
     }
+  });
+
+  it('PostgreSQL weighs a term by the index statistics: a common one counts, one no link holds does not', async () => {
+    if (!pgdb) return;
+    await sql`ANALYZE links`.execute(pgdb.kysely);
+    const frequency = (term: string) => pgListStore.gramIndex?.frequency(['title', 'alias', 'url'], term, 100) ?? raw('SELECT -1');
+    const run = async (q: Sql) => Number(Object.values((await pgdb!.kysely.executeQuery(CompiledQuery.raw(q.strings.map((p, i) => (i ? `$${i}${p}` : p)).join(''), [...q.params]))).rows[0] as object)[0]);
+    // 'p' is in every link's url (https://…/p/ or …/%7e/): about 60 links.
+    expect(await run(frequency('P'))).toBeGreaterThan(40);
+    expect(await run(frequency('xx'))).toBe(0);
   });
 
   it('follows inserts, updates and deletes (SQLite triggers; PostgreSQL indexes an expression)', async () => {

@@ -3,24 +3,23 @@
 // alias and url are indexed by every distinct character and pair of characters, case folded, in the words of
 // links/search-grams.ts: on SQLite a contentless FTS5 table (detail=none: ids only, 140 MB a million links)
 // filled by triggers through the function link_grams (registered on every connection that writes links:
-// db/sqlite-functions.ts); on PostgreSQL a GIN index on the same words computed by SQL functions of the same name.
+// db/sqlite-functions.ts); on PostgreSQL a GIN index on the grams computed by SQL functions of the same name.
 // The list reads the index only for a term rare enough (link-list-filters.ts): a common one is found link by link.
 import { sql, type Kysely } from 'kysely';
 
-/** The words of a link (search-grams.ts linkGrams) and of a term in the columns given by their letters. */
+/**
+ * The words of a link and of a term in the columns given by their letters: on PostgreSQL the column's letter and the
+ * characters themselves (`tab`), which only these two functions write and read (cheaper than search-grams.ts's hex).
+ */
 export const postgres = [
   `CREATE FUNCTION link_grams(t text, a text, u text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-     SELECT coalesce(array_agg(DISTINCT c.letter || to_hex(ascii(substr(c.s, i, 1)))
-              || CASE WHEN n = 2 THEN 'g' || to_hex(ascii(substr(c.s, i + 1, 1))) ELSE '' END), '{}')
-     FROM (VALUES ('t', lower(t)), ('a', lower(a)), ('u', lower(u))) AS c(letter, s)
-       CROSS JOIN LATERAL generate_series(1, coalesce(length(c.s), 0)) AS i
-       CROSS JOIN (VALUES (1), (2)) AS k(n)
-     WHERE i + n - 1 <= length(c.s)
+     SELECT ARRAY(SELECT DISTINCT v.letter || substr(v.s, i, k)
+       FROM (VALUES ('t', lower(t)), ('a', lower(a)), ('u', lower(u))) AS v(letter, s),
+         generate_series(1, coalesce(length(v.s), 0)) AS i, (VALUES (1), (2)) AS n(k)
+       WHERE i + k - 1 <= length(v.s))
    $$`,
   `CREATE FUNCTION link_term_words(letters text, term text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-     SELECT array_agg(l || (SELECT string_agg(to_hex(ascii(ch)), 'g' ORDER BY o)
-                            FROM regexp_split_to_table(lower(term), '') WITH ORDINALITY AS x(ch, o)))
-     FROM regexp_split_to_table(letters, '') AS l
+     SELECT array_agg(l || lower(term)) FROM regexp_split_to_table(letters, '') AS l
    $$`,
   'CREATE INDEX links_grams ON links USING gin (link_grams(title, alias, url))',
 ];
