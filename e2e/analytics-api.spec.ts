@@ -39,10 +39,10 @@ test('clicks record their rule, UTM and unique visitors, and GET /api/v1/stats a
   await expect.poll(async () => (await stats(user.api_key, '/stats')).body.data?.totals.clicks, { timeout: 10_000 }).toBe(6);
 
   const byLink = await stats(user.api_key, '/stats?group_by=link&unique=1');
-  expect(byLink.body.data.totals).toEqual({ clicks: 6, uniques: 2 });
+  expect(byLink.body.data.totals).toEqual({ clicks: 6, uniques: 2, qr_scans: 0 });
   expect(byLink.body.data.groups).toEqual([
-    { value: String(rotation.id), label: 'Spring <b>sale</b>', clicks: 4, uniques: 1 },
-    { value: String(plain.id), label: plain.alias, clicks: 2, uniques: 1 },
+    { value: String(rotation.id), label: 'Spring <b>sale</b>', short_url: `${E2E_BASE_URL}/${rotation.alias}`, title: 'Spring <b>sale</b>', clicks: 4, uniques: 1 },
+    { value: String(plain.id), label: plain.alias, short_url: `${E2E_BASE_URL}/${plain.alias}`, title: null, clicks: 2, uniques: 1 },
   ]);
   const bySource = await stats(user.api_key, `/stats?group_by=utm_source&utm_campaign=${campaign}`);
   expect(bySource.body.data.groups).toEqual([

@@ -44,10 +44,10 @@ test('referrers show direct visits and Others from the totals; operating systems
   await page.goto(`/dashboard/links/${link.id}`);
   await expect(page.getByTestId('clicks-total')).toHaveText('12');
   // The 2 visits without a Referer: a row of their own, sorted in by count (after a: 3, beside b: 2).
-  await expect(rowOf(page, 'referrer', 'Direct / none')).toHaveAttribute('data-count', '2');
-  await expect(rowOf(page, 'referrer', 'Direct / none')).toContainText('16.7%');
+  await expect(rowOf(page, 'referrer', 'Direct')).toHaveAttribute('data-count', '2');
+  await expect(rowOf(page, 'referrer', 'Direct')).toContainText('16.7%');
   const labels = await card(page, 'referrer').locator('li').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
-  expect(labels.map((l) => l.replace(/\d.*$/, '').trim())).toEqual(['a.example.org', 'b.example.org', 'Direct / none', 'c.example.org', 'd.example.org', 'e.example.org', 'Others']);
+  expect(labels.map((l) => l.replace(/\d.*$/, '').trim())).toEqual(['a.example.org', 'b.example.org', 'Direct', 'c.example.org', 'd.example.org', 'e.example.org', 'Others']);
   // Others: f and g, which the top five leave out (10 with a referrer − 8 shown).
   await expect(rowOf(page, 'referrer', 'Others')).toHaveAttribute('data-count', '2');
   // The rows add up to every click.

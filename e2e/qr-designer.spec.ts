@@ -1,5 +1,5 @@
 // The QR designer on a link's details page: style the code, put the account logo in it, download exactly what
-// the preview shows (decoded back to the short URL), refuse colours that would not scan, save a default style.
+// the preview shows (decoded back to the short URL with its QR marker, `?qr=1`), refuse colours that would not scan, save a default style.
 import fs from 'node:fs';
 import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
@@ -45,7 +45,7 @@ test('design a QR code with colours and a logo, download it, and save the style 
 
   const [png] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'PNG' }).click()]);
   const got = decode((await png.path())!);
-  expect(got.text).toBe(link.short_url);
+  expect(got.text).toBe(`${link.short_url}?qr=1`);
   expect(got.width).toBe(1024);
   expect(got.pixel(512, 512)).toEqual([230, 120, 0]);
   const [svg] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'SVG' }).click()]);

@@ -1,5 +1,5 @@
 // Country and language lists (ISO 3166-1 alpha-2, ISO 639-1) with names, from the countries-list package.
-import { countries, languages, getEmojiFlag } from 'countries-list';
+import { countries, languages } from 'countries-list';
 import type { ContinentCode } from './enums';
 
 export interface CountryInfo {
@@ -8,7 +8,6 @@ export interface CountryInfo {
   /** The name in the country's own language ("Deutschland"). */
   native: string;
   continent: ContinentCode;
-  flag: string;
 }
 
 export const COUNTRIES: CountryInfo[] = Object.entries(countries)
@@ -17,7 +16,6 @@ export const COUNTRIES: CountryInfo[] = Object.entries(countries)
     name: c.name,
     native: c.native,
     continent: c.continent as ContinentCode,
-    flag: getEmojiFlag(code as keyof typeof countries),
   }))
   .sort((a, b) => a.name.localeCompare(b.name));
 

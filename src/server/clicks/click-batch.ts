@@ -13,11 +13,12 @@ import type SQLite from 'better-sqlite3';
 
 /**
  * The text columns of a click, in this order, as string ids (0: null). The first 13 are rollup
- * dimensions; `visitor` (the unique-visitor marker) is not: it decides whether the click is a unique.
+ * dimensions; `source` ('qr': a QR scan) is counted in every rollup row's `qr` column instead (migration
+ * 023); `visitor` (the unique-visitor marker) decides whether the click is a unique.
  */
 export const CLICK_FIELDS = [
   'country', 'continent', 'os', 'browser', 'device', 'language', 'referrer',
-  'target', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'visitor',
+  'target', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'source', 'visitor',
 ] as const;
 
 export interface ClickBatch {
@@ -47,13 +48,16 @@ export type LinkOwner = readonly [userId: number, spaceId: number, domainId: num
 export interface ChunkSummary {
   /** Events: [link id, ISO time, ...CLICK_FIELDS values]. */
   rows: unknown[][];
-  /** Daily rollups: [link id, day, dimension, value, count, uniques]; dimension 'clicks' (value '') is the total. */
+  /**
+   * Daily rollups: [link id, day, dimension, value, count, uniques, qr]; dimension 'clicks' (value '') is the
+   * total; `qr`: how many of `count` were QR scans (as in every rollup below).
+   */
   rollups: unknown[][];
-  /** Hourly totals: [link id, hour ("2026-11-22T13"), count, uniques]. */
+  /** Hourly totals: [link id, hour ("2026-11-22T13"), count, uniques, qr]. */
   hourly: unknown[][];
-  /** Account rollups: [user, space, domain, dimension, day, value, count, uniques] (space/domain -1: any). */
+  /** Account rollups: [user, space, domain, dimension, day, value, count, uniques, qr] (space/domain -1: any). */
   account: unknown[][];
-  /** Account hourly totals: [user, space, domain, hour, count, uniques]. */
+  /** Account hourly totals: [user, space, domain, hour, count, uniques, qr]. */
   accountHourly: unknown[][];
   /** Clicks to add to links.clicks, by link id. */
   addTo: Map<number, number>;
@@ -69,10 +73,10 @@ export interface ChunkSummary {
  * summarizeChunk. Self-contained (runs in the writer threads from its source text).
  */
 export function chunkMarkers(batch: ClickBatch, from: number, to: number, linkOf: (linkId: number) => LinkOwner): unknown[][] {
-  const FIELDS = 14;
+  const FIELDS = 15;
   const out: unknown[][] = [];
   for (let i = from; i < to; i++) {
-    const id = batch.refs[FIELDS * i + 13];
+    const id = batch.refs[FIELDS * i + 14];
     const marker = id ? batch.strings[id] : null;
     if (!marker) continue;
     const signed = batch.nums[2 * i] as number;
@@ -89,18 +93,21 @@ export function chunkMarkers(batch: ClickBatch, from: number, to: number, linkOf
  * its source text, like makeBatchWriter): self-contained.
  */
 export function summarizeChunk(batch: ClickBatch, from: number, to: number, linkOf: (linkId: number) => LinkOwner, fresh: Set<string>): ChunkSummary {
-  const FIELDS = 14;
+  const FIELDS = 15;
   const DIMS = 13;
+  const SOURCE = 13;
+  const VISITOR = 14;
   const dims = ['country', 'continent', 'os', 'browser', 'device', 'language', 'referrer', 'target', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
   const { nums, refs, strings } = batch;
-  // Every rollup row by its key (columns joined by "\u0001") → [count, uniques]. Clicks are summed per
+  // Every rollup row by its key (columns joined by "\u0001") → [count, uniques, qr]. Clicks are summed per
   // link first; the account rows are sums of those (far fewer than clicks when links repeat).
-  const add = (m: Map<string, number[]>, key: string, c: number, u: number) => {
+  const add = (m: Map<string, number[]>, key: string, c: number, u: number, q: number) => {
     const v = m.get(key);
     if (v) {
       v[0] = (v[0] as number) + c;
       v[1] = (v[1] as number) + u;
-    } else m.set(key, [c, u]);
+      v[2] = (v[2] as number) + q;
+    } else m.set(key, [c, u, q]);
   };
   const daily = new Map<string, number[]>();
   const hourly = new Map<string, number[]>();
@@ -123,14 +130,15 @@ export function summarizeChunk(batch: ClickBatch, from: number, to: number, link
     const row: unknown[] = [linkId, iso];
     for (let f = 0; f < FIELDS; f++) row.push(strings[refs[FIELDS * i + f] as number] ?? null);
     rows.push(row);
-    const marker = row[2 + DIMS] as string | null;
+    const marker = row[2 + VISITOR] as string | null;
     const u = marker !== null && fresh.delete(linkId + '/' + day + '/' + marker) ? 1 : 0;
+    const q = row[2 + SOURCE] === 'qr' ? 1 : 0;
     const prefix = linkId + S + day + S;
-    add(daily, prefix + 'clicks' + S, 1, u);
-    add(hourly, linkId + S + iso.slice(0, 13), 1, u);
+    add(daily, prefix + 'clicks' + S, 1, u, q);
+    add(hourly, linkId + S + iso.slice(0, 13), 1, u, q);
     for (let f = 0; f < DIMS; f++) {
       const value = row[2 + f];
-      if (value !== null) add(daily, prefix + dims[f] + S + value, 1, u);
+      if (value !== null) add(daily, prefix + dims[f] + S + value, 1, u, q);
     }
   }
   // The four account rows of a link: (space, domain), (space, any), (any, domain), (any, any).
@@ -138,21 +146,21 @@ export function summarizeChunk(batch: ClickBatch, from: number, to: number, link
     const [user, space, domain] = linkOf(linkId) as readonly [number, number, number];
     return [user + S + space + S + domain, user + S + space + S + -1, user + S + -1 + S + domain, user + S + -1 + S + -1];
   };
-  daily.forEach(([c, u], key) => {
+  daily.forEach(([c, u, q], key) => {
     const [link, day, dim, value] = key.split(S) as [string, string, string, string];
     const linkId = Number(link);
     const owner = linkOf(linkId) as readonly [number, number, number];
     for (const scope of scopesOf(linkId)) {
-      add(account, scope + S + dim + S + day + S + value, c as number, u as number);
+      add(account, scope + S + dim + S + day + S + value, c as number, u as number, q as number);
       if (dim !== 'clicks') continue;
-      add(account, scope + S + 'link' + S + day + S + link, c as number, u as number);
-      add(account, scope + S + 'space' + S + day + S + owner[1], c as number, u as number);
-      add(account, scope + S + 'domain' + S + day + S + owner[2], c as number, u as number);
+      add(account, scope + S + 'link' + S + day + S + link, c as number, u as number, q as number);
+      add(account, scope + S + 'space' + S + day + S + owner[1], c as number, u as number, q as number);
+      add(account, scope + S + 'domain' + S + day + S + owner[2], c as number, u as number, q as number);
     }
   });
-  hourly.forEach(([c, u], key) => {
+  hourly.forEach(([c, u, q], key) => {
     const [link, hour] = key.split(S) as [string, string];
-    for (const scope of scopesOf(Number(link))) add(accountHourly, scope + S + hour, c as number, u as number);
+    for (const scope of scopesOf(Number(link))) add(accountHourly, scope + S + hour, c as number, u as number, q as number);
   });
   // Keys back into rows; numeric columns as numbers (the rest stay text).
   const out = (m: Map<string, number[]>, numeric: number[]) => {
@@ -181,10 +189,10 @@ export function makeBatchWriter(sqlite: SQLite.Database): (batch: ClickBatch) =>
   const linkOwner = sqlite.prepare('SELECT user_id, coalesce(space_id, 0), coalesce(domain_id, 0) FROM links WHERE id = ?').raw();
   const insertEvents = sqlite.prepare(
     `INSERT INTO click_events (link_id, clicked_at, country, continent, os, browser, device, language, referrer,
-       target, utm_source, utm_medium, utm_campaign, utm_term, utm_content, visitor)
+       target, utm_source, utm_medium, utm_campaign, utm_term, utm_content, source, visitor)
      SELECT e.value ->> 0, e.value ->> 1, e.value ->> 2, e.value ->> 3, e.value ->> 4, e.value ->> 5, e.value ->> 6,
        e.value ->> 7, e.value ->> 8, e.value ->> 9, e.value ->> 10, e.value ->> 11, e.value ->> 12, e.value ->> 13,
-       e.value ->> 14, e.value ->> 15
+       e.value ->> 14, e.value ->> 15, e.value ->> 16
      FROM json_each(?) AS e`,
   );
   const claimVisitors = sqlite.prepare(
@@ -198,10 +206,11 @@ export function makeBatchWriter(sqlite: SQLite.Database): (batch: ClickBatch) =>
        ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${values.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
     );
   };
-  const addRollups = upsert('click_daily', ['link_id', 'day', 'dimension', 'value'], ['count', 'uniques']);
-  const addHourly = upsert('click_hourly', ['link_id', 'hour'], ['count', 'uniques']);
-  const addAccount = upsert('click_account_daily', ['user_id', 'space_id', 'domain_id', 'dimension', 'day', 'value'], ['count', 'uniques']);
-  const addAccountHourly = upsert('click_account_hourly', ['user_id', 'space_id', 'domain_id', 'hour'], ['count', 'uniques']);
+  const sums = ['count', 'uniques', 'qr'];
+  const addRollups = upsert('click_daily', ['link_id', 'day', 'dimension', 'value'], sums);
+  const addHourly = upsert('click_hourly', ['link_id', 'hour'], sums);
+  const addAccount = upsert('click_account_daily', ['user_id', 'space_id', 'domain_id', 'dimension', 'day', 'value'], sums);
+  const addAccountHourly = upsert('click_account_hourly', ['user_id', 'space_id', 'domain_id', 'hour'], sums);
   const addClicks = sqlite.prepare('UPDATE links SET clicks = clicks + ? WHERE id = ?');
   const journalReach = sqlite.prepare("UPDATE settings SET value = ? WHERE key = 'limit_journal_offset'");
   const writeChunk = sqlite.transaction((batch: ClickBatch, from: number, to: number) => {

@@ -113,7 +113,7 @@ describe('what a click records', () => {
     const a = await app();
     const l = await createLink(a, { url: 'https://d.example/', alias: 'n' });
     const writer = a.app.redirectEngine.writer;
-    const none = { country: null, continent: null, os: null, browser: null, device: null, language: null, referrer: null, target: null, utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null };
+    const none = { country: null, continent: null, os: null, browser: null, device: null, language: null, referrer: null, target: null, utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null, source: null };
     const at = [Date.parse('2026-05-01T23:59:58Z'), Date.parse('2026-05-01T23:59:59Z'), Date.parse('2026-05-02T00:00:01Z')];
     writer.record(l.id, at[0]!, { ...none, visitor: 'day1marker' });
     writer.record(l.id, at[1]!, { ...none, visitor: 'day1marker' });

@@ -1,6 +1,8 @@
 // What a counted click records, by the configuration's privacy switches (config.ts: TRACKING,
 // RESPECT_DNT): the visitor's dimensions, the rule that served it, the visit's UTM parameters (from the
 // short URL's query string, else the destination's), and the unique-visitor marker (visitor-marker.ts).
+// Whatever the switches, its source: 'qr' for a scan of the link's QR code (shared/qr-marker.ts), null for
+// the short URL itself; it says how the link was reached, nothing of the visitor.
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Config } from '../config';
 import type { ClickEventsTable } from '../db/schema-clicks';
@@ -9,6 +11,7 @@ import type { VisitorSalts } from './visitor-marker';
 import type { CLICK_FIELDS } from './click-batch';
 import type { Target } from '../../shared/targets';
 import { targetValue } from '../../shared/analytics.schema';
+import { isQrVisit } from '../../shared/qr-marker';
 
 /** The text columns of a recorded click. */
 export type ClickFields = Pick<ClickEventsTable, (typeof CLICK_FIELDS)[number]>;
@@ -21,8 +24,10 @@ const NO_UTM: Utm = { utm_source: null, utm_medium: null, utm_campaign: null, ut
 /** A click counted without dimensions (TRACKING=off, or DNT / GPC honoured). */
 export const NO_DIMENSIONS: ClickFields = Object.freeze({
   country: null, continent: null, os: null, browser: null, device: null, language: null, referrer: null,
-  target: null, ...NO_UTM, visitor: null,
+  target: null, ...NO_UTM, source: null, visitor: null,
 });
+/** The same, of a QR scan. */
+const NO_DIMENSIONS_QR: ClickFields = Object.freeze({ ...NO_DIMENSIONS, source: 'qr' });
 
 /** A query parameter's value as a dimension: control characters dropped, trimmed, at most 255 characters. */
 function cleanValue(value: string | null): string | null {
@@ -83,7 +88,8 @@ export class ClickTracking {
     picked: { url: string; index: number | null },
   ): ClickFields {
     const mode = this.config.tracking;
-    if (mode === 'off' || (this.config.respectDnt && optsOut(headers))) return NO_DIMENSIONS;
+    const source = isQrVisit(requestUrl) ? 'qr' : null;
+    if (mode === 'off' || (this.config.respectDnt && optsOut(headers))) return source ? NO_DIMENSIONS_QR : NO_DIMENSIONS;
     return {
       country: visitor.country,
       continent: visitor.continent,
@@ -94,6 +100,7 @@ export class ClickTracking {
       referrer: mode === 'anonymous' ? referrerSite(visitor.referrer) : visitor.referrer,
       target: link.targets_type ? targetValue(picked.index, picked.index === null ? '' : (link.targets[picked.index]?.key ?? '')) : null,
       ...utmOf(requestUrl, picked.url),
+      source,
       visitor: mode === 'full' ? this.salts.marker(at, ip, headers['user-agent'] ?? '', link.id) : null,
     };
   }

@@ -29,6 +29,7 @@ const fields = (referrer: string | null, country: string | null = 'GB'): ClickFi
   utm_campaign: null,
   utm_term: null,
   utm_content: null,
+  source: null,
   visitor: null,
 });
 

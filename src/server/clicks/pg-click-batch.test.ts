@@ -8,19 +8,20 @@ import { openBoth, TEST_DATABASE_URL, type BothDatabases } from '../test-utils/b
 import { chunkMarkers, makeBatchWriter, summarizeChunk, type ClickBatch } from './click-batch';
 import { makePgBatchWriter } from './pg-click-batch';
 
-const STRINGS = [null, 'DE', 'EU', 'Windows', 'Chrome', 'desktop', 'de', 'news.example', 'US', 'NA', 'iOS', 'Safari', 'mobile', 'en', '0:DE', 'mail', 'visitor-a', 'visitor-b'];
+const STRINGS = [null, 'DE', 'EU', 'Windows', 'Chrome', 'desktop', 'de', 'news.example', 'US', 'NA', 'iOS', 'Safari', 'mobile', 'en', '0:DE', 'mail', 'visitor-a', 'visitor-b', 'qr'];
 
-/** 4,500 clicks over links 1-3 and a link (4) that does not exist, on two days, with varied fields. */
+/** 4,500 clicks over links 1-3 and a link (4) that does not exist, on two days, with varied fields; every fifth a QR scan. */
 function batch(): ClickBatch {
   const count = 4500;
   const nums = new Float64Array(2 * count);
-  const refs = new Uint32Array(14 * count);
+  const refs = new Uint32Array(15 * count);
   for (let i = 0; i < count; i++) {
     nums[2 * i] = (i % 4) + 1;
     nums[2 * i + 1] = Date.parse('2026-11-21T23:00:00Z') + i * 1000; // crosses midnight
     const german = i % 3 !== 0;
-    refs.set(german ? [1, 2, 3, 4, 5, 6, i % 5 ? 7 : 0, 14, 15] : [8, 9, 10, 11, 12, 13, 0, 0, 0], 14 * i);
-    refs[14 * i + 13] = i % 7 === 0 ? 0 : (i >> 2) % 2 ? 16 : 17; // two visitors a link and day, some clicks without a marker
+    refs.set(german ? [1, 2, 3, 4, 5, 6, i % 5 ? 7 : 0, 14, 15] : [8, 9, 10, 11, 12, 13, 0, 0, 0], 15 * i);
+    refs[15 * i + 13] = i % 5 === 0 ? 18 : 0; // source
+    refs[15 * i + 14] = i % 7 === 0 ? 0 : (i >> 2) % 2 ? 16 : 17; // two visitors a link and day, some clicks without a marker
   }
   return { count, nums, refs, strings: STRINGS };
 }
@@ -33,14 +34,14 @@ async function seed(db: Kysely<Database>): Promise<void> {
 
 async function stored(db: Kysely<Database>) {
   const events = await sql<Record<string, unknown>>`SELECT link_id, clicked_at, country, continent, os, browser, device, language, referrer,
-    target, utm_source, utm_campaign, visitor
+    target, utm_source, utm_campaign, source, visitor
     FROM click_events ORDER BY link_id, clicked_at`.execute(db);
-  const daily = await sql<Record<string, unknown>>`SELECT link_id, day, dimension, value, count, uniques FROM click_daily
+  const daily = await sql<Record<string, unknown>>`SELECT link_id, day, dimension, value, count, uniques, qr FROM click_daily
     ORDER BY link_id, day, dimension, value`.execute(db);
-  const account = await sql<Record<string, unknown>>`SELECT user_id, space_id, domain_id, dimension, day, value, count, uniques
+  const account = await sql<Record<string, unknown>>`SELECT user_id, space_id, domain_id, dimension, day, value, count, uniques, qr
     FROM click_account_daily ORDER BY user_id, space_id, domain_id, dimension, day, value`.execute(db);
-  const hourly = await sql<Record<string, unknown>>`SELECT link_id AS scope, hour, count, uniques FROM click_hourly
-    UNION ALL SELECT space_id * 10 + domain_id, hour, count, uniques FROM click_account_hourly ORDER BY 1, 2`.execute(db);
+  const hourly = await sql<Record<string, unknown>>`SELECT link_id AS scope, hour, count, uniques, qr FROM click_hourly
+    UNION ALL SELECT space_id * 10 + domain_id, hour, count, uniques, qr FROM click_account_hourly ORDER BY 1, 2`.execute(db);
   const clicks = await sql<{ id: number; clicks: number }>`SELECT id, clicks FROM links ORDER BY id`.execute(db);
   const numbers = (rows: Record<string, unknown>[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' && /^-?\d+$/.test(v) && k !== 'value' ? Number(v) : v])));
   return { events: events.rows, daily: numbers(daily.rows), account: numbers(account.rows), hourly: numbers(hourly.rows), clicks: clicks.rows };
@@ -80,5 +81,11 @@ describe.skipIf(!TEST_DATABASE_URL)('click batches on PostgreSQL', () => {
     expect(a.daily.filter((r) => r.dimension === 'clicks').map((r) => r.uniques)).toEqual([2, 2, 2, 2, 2, 2]);
     expect(a.account.filter((r) => r.dimension === 'clicks' && r.space_id === -1 && r.domain_id === -1).map((r) => r.uniques)).toEqual([6, 6]);
     expect(a.account.filter((r) => r.dimension === 'target').length).toBeGreaterThan(0);
+    // Every fifth click a QR scan: the events say so, and each rollup counts them (675 of the 3,375 clicks of links 1-3).
+    expect(a.events.filter((e) => e.source === 'qr')).toHaveLength(675);
+    const qr = (rows: Record<string, unknown>[]) => rows.reduce((n, r) => n + Number(r.qr), 0);
+    expect(qr(a.daily.filter((r) => r.dimension === 'clicks'))).toBe(675);
+    expect(qr(a.account.filter((r) => r.dimension === 'clicks' && r.space_id === -1 && r.domain_id === -1))).toBe(675);
+    expect(qr(a.hourly.filter((r) => r.scope === -11))).toBe(675);
   });
 });

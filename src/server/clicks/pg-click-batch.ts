@@ -19,17 +19,18 @@ export function makePgBatchWriter(
   chunkMarkers: (batch: ClickBatch, from: number, to: number, linkOf: (id: number) => LinkOwner) => unknown[][],
 ): (batch: ClickBatch) => Promise<void> {
   const INSERT_EVENTS = `INSERT INTO click_events (link_id, clicked_at, country, continent, os, browser, device, language, referrer,
-      target, utm_source, utm_medium, utm_campaign, utm_term, utm_content, visitor)
-    SELECT (e->>0)::int, e->>1, e->>2, e->>3, e->>4, e->>5, e->>6, e->>7, e->>8, e->>9, e->>10, e->>11, e->>12, e->>13, e->>14, e->>15
+      target, utm_source, utm_medium, utm_campaign, utm_term, utm_content, source, visitor)
+    SELECT (e->>0)::int, e->>1, e->>2, e->>3, e->>4, e->>5, e->>6, e->>7, e->>8, e->>9, e->>10, e->>11, e->>12, e->>13, e->>14, e->>15, e->>16
     FROM jsonb_array_elements($1::jsonb) AS e`;
   const CLAIM = `INSERT INTO click_visitors (link_id, day, visitor) SELECT (e->>0)::int, e->>1, e->>2 FROM jsonb_array_elements($1::jsonb) AS e
     ON CONFLICT DO NOTHING RETURNING link_id, day, visitor`;
   /** `ints`: how many leading key columns are integers. */
   const upsert = (table: string, keys: string[], ints: number) => {
-    const cols = [...keys, 'count', 'uniques'];
+    const sums = ['count', 'uniques', 'qr'];
+    const cols = [...keys, ...sums];
     const values = cols.map((_, i) => (i < ints || i >= keys.length ? `(e->>${i})::int` : `e->>${i}`));
     return `INSERT INTO ${table} (${cols.join(', ')}) SELECT ${values.join(', ')} FROM jsonb_array_elements($1::jsonb) AS e
-      ON CONFLICT (${keys.join(', ')}) DO UPDATE SET count = ${table}.count + excluded.count, uniques = ${table}.uniques + excluded.uniques`;
+      ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${sums.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ')}`;
   };
   const ADD_ROLLUPS = upsert('click_daily', ['link_id', 'day', 'dimension', 'value'], 1);
   const ADD_HOURLY = upsert('click_hourly', ['link_id', 'hour'], 1);

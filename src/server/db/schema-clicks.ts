@@ -1,4 +1,4 @@
-// Kysely types of the click tables: raw events and their rollups (migrations 001, 003 and 008).
+// Kysely types of the click tables: raw events and their rollups (migrations 001, 003, 008 and 023).
 import type { Generated } from 'kysely';
 
 export interface ClickEventsTable {
@@ -19,6 +19,8 @@ export interface ClickEventsTable {
   utm_campaign: string | null;
   utm_term: string | null;
   utm_content: string | null;
+  /** How the link was reached: 'qr' a scan of its QR code (shared/qr-marker.ts), null its short URL; migration 023. */
+  source: string | null;
   /** Unique-visitor marker of the click's UTC day (clicks/visitor-marker.ts); null when not tracked. */
   visitor: string | null;
 }
@@ -32,6 +34,8 @@ export interface ClickDailyTable {
   count: number;
   /** Visitors whose first click of the day this was (migration 008). */
   uniques: Generated<number>;
+  /** Of `count`, the QR scans (migration 023; as in every rollup below). */
+  qr: Generated<number>;
 }
 
 /** Per link and UTC hour ("2026-11-22T13"): clicks and uniques (migration 008). */
@@ -40,6 +44,7 @@ export interface ClickHourlyTable {
   hour: string;
   count: number;
   uniques: Generated<number>;
+  qr: Generated<number>;
 }
 
 /** Per account, space and domain at click time (-1: any, 0: none); see migration 008. */
@@ -52,6 +57,7 @@ export interface ClickAccountDailyTable {
   value: string;
   count: number;
   uniques: Generated<number>;
+  qr: Generated<number>;
 }
 
 export interface ClickAccountHourlyTable {
@@ -61,6 +67,7 @@ export interface ClickAccountHourlyTable {
   hour: string;
   count: number;
   uniques: Generated<number>;
+  qr: Generated<number>;
 }
 
 /** Unique-visitor markers seen per link and UTC day (the last two days only). */

@@ -12,3 +12,8 @@ export function domainHttps(stored: number | null, baseUrl: string): 0 | 1 {
 export function storedDomainUrl(domain: { name: string; https: number | null }, baseUrl: string): string {
   return domainUrl(domain.name, domainHttps(domain.https, baseUrl));
 }
+
+/** A link's short URL: its domain's `url` (BASE_URL for the default domain, `domain` null) and its alias. */
+export function shortUrlOf(alias: string, domain: { name: string; https: number | null } | null | undefined, baseUrl: string): string {
+  return `${domain ? storedDomainUrl(domain, baseUrl) : baseUrl}/${alias}`;
+}

@@ -4,7 +4,7 @@ import { parseStoredTargets } from '../../shared/targets';
 import type { TargetsType, PixelType } from '../../shared/enums';
 import { linkStatus } from '../../shared/link-status';
 import { readUtm } from '../../shared/utm';
-import { storedDomainUrl } from '../domains/domain-url';
+import { shortUrlOf, storedDomainUrl } from '../domains/domain-url';
 import type { LinkRow, LinksRepo } from './links.repo';
 
 type Related = Awaited<ReturnType<LinksRepo['related']>>;
@@ -18,7 +18,7 @@ export function presentLink(row: LinkRow, rel: Related, baseUrl: string, now = n
     id: row.id,
     alias: row.alias,
     url: row.url,
-    short_url: `${origin}/${row.alias}`,
+    short_url: shortUrlOf(row.alias, domain, baseUrl),
     title: row.title,
     status: linkStatus(row, now),
     disabled: row.disabled ? 1 : 0,

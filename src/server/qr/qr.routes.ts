@@ -13,11 +13,12 @@ import { QrStyleRepo } from './qr-style.repo';
 import { HEAVY } from '../workers/heavy.plugin';
 import { qrStyleObject } from '../../shared/objects/qr-style.object';
 import { envelope } from '../../shared/objects/common.object';
+import { qrUrl } from '../../shared/qr-marker';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const styleAnswer = envelope(qrStyleObject);
 const qrImage = {
-  description: 'The QR code of the short URL.',
+  description: 'The QR code of the short URL with `?qr=1`, which tells its scans apart from other clicks.',
   content: { 'image/png': { schema: { type: 'string', format: 'binary' } }, 'image/svg+xml': { schema: { type: 'string' } } },
 };
 const logoBody = z.unknown().meta({ type: 'string', format: 'binary', description: `The raw PNG, at most ${QR_LOGO_MAX_BYTES / 1024} KB and 2048 by 2048 pixels.` });
@@ -38,7 +39,8 @@ async function linkQrRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['Links'],
         operationId: 'getLinkQrCode',
         summary: "Get a link's QR code",
-        description: 'PNG or SVG of the short URL. Parameters not given come from the account style (GET /account/qr-style); logo=1 puts the account logo in the middle.',
+        description:
+          "PNG or SVG of the short URL with `?qr=1`: the redirect counts a visit by it as a QR scan (the stats' `qr_scans`) and passes the rest of the query on without it. Parameters not given come from the account style (GET /account/qr-style); logo=1 puts the account logo in the middle.",
         params: idParams,
         querystring: qrQuerySchema.superRefine(checkQrStyle),
         response: { 200: qrImage },
@@ -58,7 +60,7 @@ async function linkQrRoutes(fastify: FastifyInstance): Promise<void> {
       const ticket = heavy.admit(reply, request.user.id);
       let image: string | Uint8Array;
       try {
-        image = await heavy.pool.call(request.user.id, 'qr', { text: shortUrl, style, format: format === 'svg' ? 'svg' : 'png', logo: style.logo ? saved.logo : null });
+        image = await heavy.pool.call(request.user.id, 'qr', { text: qrUrl(shortUrl), style, format: format === 'svg' ? 'svg' : 'png', logo: style.logo ? saved.logo : null });
       } finally {
         ticket.release();
       }

@@ -1,5 +1,6 @@
 // QR codes decoded back with jsqr: every format, colours, error correction and a logo in the middle still
-// scan to the short URL; the account style and logo; 422s naming the field; another account's link is a 404.
+// scan to the short URL with the QR marker (`?qr=1`); the account style and logo; 422s naming the field;
+// another account's link is a 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
@@ -7,12 +8,16 @@ import { createTestApp, type TestApp } from '../test-utils/test-app';
 import { createLink, expect404, expect422, get, json } from '../test-utils/api';
 import { renderPng } from './qr-render';
 import { DEFAULT_QR_STYLE } from '../../shared/qr.schema';
+import { qrUrl } from '../../shared/qr-marker';
 
 let t: TestApp;
 let link: { id: number; short_url: string };
+/** What the codes encode. */
+let scanned = '';
 beforeAll(async () => {
   t = await createTestApp();
   link = (await createLink(t, t.userKey, { url: 'https://example.com/qr', alias: 'qr-spring-sale' })) as never;
+  scanned = qrUrl(link.short_url);
 });
 afterAll(async () => t.close());
 
@@ -32,20 +37,20 @@ const qr = (query: string, key = t.userKey) => t.as(key, { method: 'GET', url: `
 const uploadLogo = (body: Buffer, type = 'image/png') => t.as(t.userKey, { method: 'PUT', url: '/api/v1/account/qr-logo', payload: body, headers: { 'content-type': type } });
 
 describe('GET /api/v1/links/{id}/qr', () => {
-  it('answers a PNG that scans to the short URL, in every error correction level and several sizes', async () => {
+  it('answers a PNG that scans to the short URL with `?qr=1`, in every error correction level and several sizes', async () => {
     for (const [ecc, size] of [['L', 200], ['M', 512], ['Q', 333], ['H', 1024]] as const) {
       const res = await qr(`?ecc=${ecc}&size=${size}`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/png');
       const img = PNG.sync.read(res.rawPayload);
       expect([img.width, img.height]).toEqual([size, size]);
-      expect(decode(res.rawPayload)).toBe(link.short_url);
+      expect(decode(res.rawPayload)).toBe(scanned);
     }
   });
 
   it('scans with other colours (light on dark too) and margins', async () => {
-    expect(decode((await qr('?fg=%231d3557&bg=%23f1faee&margin=4')).rawPayload)).toBe(link.short_url);
-    expect(decode((await qr('?fg=ffffff&bg=000000&margin=1')).rawPayload)).toBe(link.short_url);
+    expect(decode((await qr('?fg=%231d3557&bg=%23f1faee&margin=4')).rawPayload)).toBe(scanned);
+    expect(decode((await qr('?fg=ffffff&bg=000000&margin=1')).rawPayload)).toBe(scanned);
   });
 
   it('answers an SVG drawn from the same modules', async () => {
@@ -80,7 +85,7 @@ describe('the account style and logo', () => {
     const img = PNG.sync.read(png.rawPayload);
     const mid = (200 * 400 + 200) * 4;
     expect([img.data[mid], img.data[mid + 1], img.data[mid + 2]]).toEqual([220, 30, 30]);
-    expect(decode(png.rawPayload)).toBe(link.short_url);
+    expect(decode(png.rawPayload)).toBe(scanned);
     expect((await qr('?logo=1&format=svg')).body).toContain('<image ');
     // With a logo, a low error correction is refused.
     expect422(await qr('?logo=1&ecc=M'), 'ecc');

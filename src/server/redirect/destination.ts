@@ -1,6 +1,8 @@
 // Where a visit goes: the first matching target (or the next rotation value), and the visitor's query
-// string merged into it (the visitor's values win over the destination's own for the same name).
+// string merged into it (the visitor's values win over the destination's own for the same name), less the
+// QR code's marker (shared/qr-marker.ts), which is Linkdeck's own and never reaches the destination.
 import { matchTarget } from '../../shared/target-matching';
+import { withoutQrMarker } from '../../shared/qr-marker';
 import { canonicalHost } from '../../shared/host-name';
 import type { CachedLink } from './link-cache';
 import type { VisitorInfo } from '../visitor/visitor';
@@ -27,7 +29,9 @@ export function pickDestination(link: CachedLink, visitor: VisitorInfo | null): 
 export function mergeQuery(destination: string, requestUrl: string): string {
   const q = requestUrl.indexOf('?');
   if (q < 0 || q === requestUrl.length - 1) return destination;
-  const incoming = new URLSearchParams(requestUrl.slice(q + 1));
+  const incoming = withoutQrMarker(new URLSearchParams(requestUrl.slice(q + 1)));
+  // Only the marker: the destination as it is, not even re-serialised.
+  if (incoming.size === 0) return destination;
   let url: URL;
   try {
     url = new URL(destination);

@@ -14,6 +14,8 @@ export interface Counted {
   key: string;
   count: number;
   uniques: number;
+  /** Of `count`, the QR scans (read by daily(), hourly() and rawHourly(); 0 elsewhere). */
+  qr: number;
 }
 
 /** Raw events' filters: the account, optionally a link, space and domain (0: none), and click dimensions. */
@@ -25,8 +27,12 @@ export interface RawFilter {
   dims: [AnalyticsDimension, string][];
 }
 
-const counted = (rows: { k: unknown; n: unknown; u: unknown }[]): Counted[] =>
-  rows.map((r) => ({ key: String(r.k), count: Number(r.n), uniques: Number(r.u ?? 0) }));
+type Row = { k: string; n: number; u: number; q?: number };
+
+const counted = (rows: Row[]): Counted[] => rows.map((r) => ({ key: String(r.k), count: Number(r.n), uniques: Number(r.u ?? 0), qr: Number(r.q ?? 0) }));
+
+/** Nothing counted. */
+export const NONE: Counted = Object.freeze({ key: '', count: 0, uniques: 0, qr: 0 });
 
 /** The rollup table and key condition of a scope. */
 function daily(scope: AnalyticsScope): { table: RawBuilder<unknown>; where: RawBuilder<unknown> } {
@@ -46,6 +52,12 @@ function rawDimension(d: AnalyticsDimension): RawBuilder<unknown> {
 }
 
 const RAW_UNIQUES = sql`count(DISTINCT CASE WHEN e.visitor IS NOT NULL THEN e.link_id || '/' || substr(e.clicked_at, 1, 10) || '/' || e.visitor END)`;
+const RAW_QR = sql`sum(CASE WHEN e.source = 'qr' THEN 1 ELSE 0 END)`;
+
+/** Rows summed (key ''). */
+export function sum(rows: readonly Counted[]): Counted {
+  return rows.reduce((t, r) => ({ key: '', count: t.count + r.count, uniques: t.uniques + r.uniques, qr: t.qr + r.qr }), NONE);
+}
 
 export class AnalyticsRepo {
   /** `firstEventIdFrom`: SQLite only (StatsRepo's; its event ids follow their times, a lower id bound is cheap). */
@@ -57,7 +69,7 @@ export class AnalyticsRepo {
   /** Per UTC day from..to: the total (`dimension` 'clicks') or the clicks with one value of a dimension. */
   async daily(scope: AnalyticsScope, from: string, to: string, dimension = 'clicks', value = ''): Promise<Counted[]> {
     const { table, where } = daily(scope);
-    const r = await sql<{ k: string; n: number; u: number }>`SELECT day AS k, count AS n, uniques AS u FROM ${table}
+    const r = await sql<Row>`SELECT day AS k, count AS n, uniques AS u, qr AS q FROM ${table}
       WHERE ${where} AND dimension = ${dimension} AND day >= ${from} AND day <= ${to} AND value = ${value}`.execute(this.db);
     return counted(r.rows);
   }
@@ -66,9 +78,9 @@ export class AnalyticsRepo {
   async hourly(scope: AnalyticsScope, from: string, to: string): Promise<Counted[]> {
     const r =
       scope.kind === 'link'
-        ? await sql<{ k: string; n: number; u: number }>`SELECT hour AS k, count AS n, uniques AS u FROM click_hourly
+        ? await sql<Row>`SELECT hour AS k, count AS n, uniques AS u, qr AS q FROM click_hourly
             WHERE link_id = ${scope.linkId} AND hour >= ${from} AND hour <= ${to}`.execute(this.db)
-        : await sql<{ k: string; n: number; u: number }>`SELECT hour AS k, count AS n, uniques AS u FROM click_account_hourly
+        : await sql<Row>`SELECT hour AS k, count AS n, uniques AS u, qr AS q FROM click_account_hourly
             WHERE user_id = ${scope.userId} AND space_id = ${scope.spaceId} AND domain_id = ${scope.domainId}
             AND hour >= ${from} AND hour <= ${to}`.execute(this.db);
     return counted(r.rows);
@@ -83,11 +95,11 @@ export class AnalyticsRepo {
     const base = sql`FROM ${table} WHERE ${where} AND dimension = ${dimension} AND day >= ${from} AND day <= ${to}
       ${only === undefined ? sql`` : sql`AND value = ${only}`}`;
     const [top, all] = await Promise.all([
-      sql<{ k: string; n: number; u: number }>`SELECT value AS k, sum(count) AS n, sum(uniques) AS u ${base}
+      sql<Row>`SELECT value AS k, sum(count) AS n, sum(uniques) AS u ${base}
         GROUP BY value ORDER BY sum(count) DESC, value LIMIT ${limit}`.execute(this.db),
-      sql<{ k: string; n: number; u: number }>`SELECT '' AS k, sum(count) AS n, sum(uniques) AS u ${base}`.execute(this.db),
+      sql<Row>`SELECT '' AS k, sum(count) AS n, sum(uniques) AS u ${base}`.execute(this.db),
     ]);
-    return { top: counted(top.rows), all: counted(all.rows)[0] ?? { key: '', count: 0, uniques: 0 } };
+    return { top: counted(top.rows), all: counted(all.rows)[0] ?? NONE };
   }
 
   /**
@@ -119,7 +131,7 @@ export class AnalyticsRepo {
       if (!candidates.length) break;
       // SQLite would rather range over the primary key's days (every link's rows): it is told the index.
       const table = this.firstEventIdFrom ? sql`click_account_daily INDEXED BY click_account_daily_link` : sql`click_account_daily`;
-      const r = await sql<{ k: string; n: number; u: number }>`SELECT value AS k, sum(count) AS n, sum(uniques) AS u FROM ${table}
+      const r = await sql<Row>`SELECT value AS k, sum(count) AS n, sum(uniques) AS u FROM ${table}
         WHERE user_id = ${scope.userId} AND space_id = ${scope.spaceId} AND domain_id = ${scope.domainId} AND dimension = 'link'
         AND value IN (${sql.join(candidates.map((l) => String(l.id)))}) AND day >= ${from} AND day <= ${to} GROUP BY value`.execute(this.db);
       best.push(...counted(r.rows).filter((c) => c.count > 0));
@@ -130,7 +142,7 @@ export class AnalyticsRepo {
       if (best.length >= limit && last.clicks < (best[limit - 1]?.count ?? 0)) break;
     }
     const all = await this.daily(scope, from, to);
-    return { top: best, all: all.reduce((t, d) => ({ key: '', count: t.count + d.count, uniques: t.uniques + d.uniques }), { key: '', count: 0, uniques: 0 }) };
+    return { top: best, all: sum(all) };
   }
 
   private async rawWhere(f: RawFilter, start: string, end: string): Promise<RawBuilder<unknown>> {
@@ -146,7 +158,7 @@ export class AnalyticsRepo {
   /** Raw events from `start` to before `end` (ISO instants), per UTC hour. */
   async rawHourly(f: RawFilter, start: string, end: string): Promise<Counted[]> {
     const hour = sql`substr(e.clicked_at, 1, 13)`;
-    const r = await sql<{ k: string; n: number; u: number }>`SELECT ${hour} AS k, count(*) AS n, ${RAW_UNIQUES} AS u
+    const r = await sql<Row>`SELECT ${hour} AS k, count(*) AS n, ${RAW_UNIQUES} AS u, ${RAW_QR} AS q
       FROM click_events e JOIN links l ON l.id = e.link_id WHERE ${await this.rawWhere(f, start, end)} GROUP BY ${hour}`.execute(this.db);
     return counted(r.rows);
   }
@@ -156,11 +168,11 @@ export class AnalyticsRepo {
     const g = rawDimension(dimension);
     const where = sql`${await this.rawWhere(f, start, end)} AND ${g} IS NOT NULL`;
     const [top, all] = await Promise.all([
-      sql<{ k: string; n: number; u: number }>`SELECT ${g} AS k, count(*) AS n, ${RAW_UNIQUES} AS u
+      sql<Row>`SELECT ${g} AS k, count(*) AS n, ${RAW_UNIQUES} AS u
         FROM click_events e JOIN links l ON l.id = e.link_id WHERE ${where} GROUP BY ${g} ORDER BY count(*) DESC, ${g} LIMIT ${limit}`.execute(this.db),
-      sql<{ k: string; n: number; u: number }>`SELECT '' AS k, count(*) AS n, ${RAW_UNIQUES} AS u
+      sql<Row>`SELECT '' AS k, count(*) AS n, ${RAW_UNIQUES} AS u
         FROM click_events e JOIN links l ON l.id = e.link_id WHERE ${where}`.execute(this.db),
     ]);
-    return { top: counted(top.rows), all: counted(all.rows)[0] ?? { key: '', count: 0, uniques: 0 } };
+    return { top: counted(top.rows), all: counted(all.rows)[0] ?? NONE };
   }
 }

@@ -9,10 +9,13 @@ import type { Database } from '../db/schema';
 import { CLICK_DIMENSIONS, DEFAULT_TARGET, type AnalyticsBody, type AnalyticsDimension, type AnalyticsGroup, type AnalyticsPeriod, type AnalyticsPoint, type AnalyticsQuery, type ImportedClicks } from '../../shared/analytics.schema';
 import { addDays, dayInZone } from '../../shared/time-zone';
 import { fieldError, notFound } from '../http/errors';
-import type { AnalyticsRepo} from './analytics.repo';
-import { type AnalyticsScope, type Counted, type RawFilter } from './analytics.repo';
+import { NONE, sum, type AnalyticsRepo, type AnalyticsScope, type Counted, type RawFilter } from './analytics.repo';
 import { HourMapper, periodBuckets, previousPeriod } from './analytics-time';
 import { importedClicks } from './imported-clicks.repo';
+import { shortUrlOf } from '../domains/domain-url';
+
+/** What a group's value is shown with: a readable name, and for a link its short URL and title. */
+type GroupNames = Pick<AnalyticsGroup, 'label' | 'short_url' | 'title'>;
 
 interface Plan {
   /** null: the filters match nothing (another account's link, or a link outside the asked space). */
@@ -26,7 +29,8 @@ export class AnalyticsService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly repo: AnalyticsRepo,
-    private readonly defaultDomain: string,
+    /** BASE_URL: the default domain's links' short URLs, and its host the default domain's name. */
+    private readonly baseUrl: string,
   ) {}
 
   /** `pathLinkId`: GET /stats/{link_id} (another account's link is a 404; as a `link_id` filter it matches nothing). */
@@ -89,68 +93,94 @@ export class AnalyticsService {
     } else if (plan.scope) {
       rows = await this.repo.rawHourly(plan.raw, startIso, endIso);
     }
-    const sums = new Map(buckets.map((b) => [b.key, { count: 0, uniques: 0 }]));
+    const sums = new Map(buckets.map((b) => [b.key, { count: 0, uniques: 0, qr: 0 }]));
     for (const r of rows) {
       const s = sums.get(byHour ? mapper.key(r.key) : mapper.key(`${r.key}T00`));
       if (!s) continue;
       s.count += r.count;
       s.uniques += r.uniques;
+      s.qr += r.qr;
     }
     const unique = q.unique === 1;
     const series: AnalyticsPoint[] = buckets.map((b) => {
-      const s = sums.get(b.key) ?? { count: 0, uniques: 0 };
-      return unique ? { start: b.start, clicks: s.count, uniques: s.uniques } : { start: b.start, clicks: s.count };
+      const s = sums.get(b.key) ?? NONE;
+      return unique ? { start: b.start, clicks: s.count, uniques: s.uniques, qr_scans: s.qr } : { start: b.start, clicks: s.count, qr_scans: s.qr };
     });
-    const total = series.reduce((t, p) => ({ count: t.count + p.clicks, uniques: t.uniques + (p.uniques ?? 0) }), { count: 0, uniques: 0 });
-    const period: AnalyticsPeriod = { from, to, totals: unique ? { clicks: total.count, uniques: total.uniques } : { clicks: total.count }, series };
+    const total = sum(buckets.map((b) => ({ ...NONE, ...sums.get(b.key) })));
+    const period: AnalyticsPeriod = {
+      from,
+      to,
+      totals: unique ? { clicks: total.count, uniques: total.uniques, qr_scans: total.qr } : { clicks: total.count, qr_scans: total.qr },
+      series,
+    };
     if (!G) return period;
     let top: Counted[] = [];
-    let all: Counted = { key: '', count: 0, uniques: 0 };
+    let all: Counted = NONE;
+    // Every click of the days the top list counts (for the clicks without a value): the period's, but for a
+    // top list from the daily rollups beside a series in another zone or by hour (those count the UTC days).
+    let whole: Counted = total;
     if (!plan.scope) {
       // nothing matches
     } else if (plan.link && (G === 'link' || G === 'space' || G === 'domain')) {
       const value = String(G === 'link' ? plan.link.id : G === 'space' ? plan.link.space : plan.link.domain);
-      all = { key: value, count: total.count, uniques: total.uniques };
+      all = { ...total, key: value };
       top = total.count ? [all] : [];
     } else if (fromRollups && G === 'link' && plan.scope.kind === 'account' && !filter) {
       ({ top, all } = await this.repo.topLinks(plan.scope, from, to, q.limit));
     } else if (fromRollups) {
       ({ top, all } = await this.repo.top(plan.scope, G, from, to, q.limit, filter?.[0] === G ? filter[1] : undefined));
+      if (!utcDays) whole = sum(await this.repo.daily(plan.scope, from, to));
     } else {
       ({ top, all } = await this.repo.rawTop(plan.raw, G, startIso, endIso, q.limit));
     }
     const labels = await this.labels(plan.raw.userId, G, top.map((t) => t.key));
-    period.groups = top.map((t) => {
-      const g: AnalyticsGroup = { value: t.key, clicks: t.count };
-      const label = labels.get(t.key);
-      if (label !== undefined) g.label = label;
-      if (unique) g.uniques = t.uniques;
-      return g;
-    });
-    const shown = top.reduce((s, t) => ({ count: s.count + t.count, uniques: s.uniques + t.uniques }), { count: 0, uniques: 0 });
-    const others = Math.max(0, all.count - shown.count);
-    period.others = unique ? { clicks: others, uniques: Math.max(0, all.uniques - shown.uniques) } : { clicks: others };
+    period.groups = top.map((t) => ({ value: t.key, ...labels.get(t.key), clicks: t.count, ...(unique ? { uniques: t.uniques } : {}) }));
+    const shown = sum(top);
+    period.others = this.rest(all, shown, unique);
+    if (G !== 'link' && G !== 'space' && G !== 'domain') period.without_value = this.rest(whole, all, unique);
     return period;
   }
 
-  /** Readable names of link, space, domain and target values (ids of another account get none). */
-  private async labels(userId: number, dimension: AnalyticsDimension, values: string[]): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
+  /** `of` less `part`: the clicks (and uniques) of the values not in `part`, never below 0. */
+  private rest(of: Counted, part: Counted, unique: boolean): { clicks: number; uniques?: number } {
+    const clicks = Math.max(0, of.count - part.count);
+    return unique ? { clicks, uniques: Math.max(0, of.uniques - part.uniques) } : { clicks };
+  }
+
+  /**
+   * Readable names of link, space, domain and target values (ids of another account get none); a link also
+   * gets its short URL and title, by which the dashboard names it.
+   */
+  private async labels(userId: number, dimension: AnalyticsDimension, values: string[]): Promise<Map<string, GroupNames>> {
+    const out = new Map<string, GroupNames>();
     const ids = values.map(Number).filter((n) => Number.isInteger(n) && n > 0);
     if (dimension === 'target') {
       for (const v of values) {
         const m = /^(\d+):(.*)$/s.exec(v);
-        out.set(v, v === DEFAULT_TARGET ? 'Default URL' : m ? `Rule ${Number(m[1]) + 1}: ${m[2]}` : v);
+        out.set(v, { label: v === DEFAULT_TARGET ? 'Default URL' : m ? `Rule ${Number(m[1]) + 1}: ${m[2]}` : v });
       }
     } else if (dimension === 'link') {
-      const rows = ids.length ? await this.db.selectFrom('links').select(['id', 'title', 'alias']).where('user_id', '=', userId).where('id', 'in', ids).execute() : [];
-      const found = new Map(rows.map((r) => [String(r.id), r.title || r.alias]));
-      for (const v of values) out.set(v, found.get(v) ?? 'Deleted link');
+      const rows = ids.length
+        ? await this.db
+            .selectFrom('links as l')
+            .leftJoin('domains as d', 'd.id', 'l.domain_id')
+            .select(['l.id', 'l.title', 'l.alias', 'd.name as domain_name', 'd.https'])
+            .where('l.user_id', '=', userId)
+            .where('l.id', 'in', ids)
+            .execute()
+        : [];
+      const found = new Map(
+        rows.map((r): [string, GroupNames] => [
+          String(r.id),
+          { label: r.title || r.alias, short_url: shortUrlOf(r.alias, r.domain_name === null ? null : { name: r.domain_name, https: r.https }, this.baseUrl), title: r.title },
+        ]),
+      );
+      for (const v of values) out.set(v, found.get(v) ?? { label: 'Deleted link' });
     } else if (dimension === 'space' || dimension === 'domain') {
       const rows = ids.length ? await this.db.selectFrom(dimension === 'space' ? 'spaces' : 'domains').select(['id', 'name']).where('user_id', '=', userId).where('id', 'in', ids).execute() : [];
       const found = new Map(rows.map((r) => [String(r.id), r.name]));
-      const none = dimension === 'space' ? 'No space' : this.defaultDomain;
-      for (const v of values) out.set(v, v === '0' ? none : (found.get(v) ?? `Deleted ${dimension}`));
+      const none = dimension === 'space' ? 'No space' : new URL(this.baseUrl).host;
+      for (const v of values) out.set(v, { label: v === '0' ? none : (found.get(v) ?? `Deleted ${dimension}`) });
     }
     return out;
   }

@@ -45,18 +45,18 @@ const ask = async (q: string, path = '/api/v1/stats', key = t.userKey): Promise<
 describe('GET /api/v1/stats', () => {
   it('totals and a daily series of the account over the last 30 days by default', async () => {
     const d = await ask('');
-    expect(d.totals).toEqual({ clicks: 10 });
+    expect(d.totals).toEqual({ clicks: 10, qr_scans: 0 });
     expect(d.series).toHaveLength(30);
-    expect(d.series.at(-1)).toEqual({ start: `${today}T00:00:00+00:00`, clicks: 10 });
+    expect(d.series.at(-1)).toEqual({ start: `${today}T00:00:00+00:00`, clicks: 10, qr_scans: 0 });
     expect(d).toMatchObject({ interval: 'day', time_zone: 'UTC', group_by: null, from: expect.any(String), to: today });
   });
 
   it('groups by link, space, domain, target, utm and visitor dimensions, with labels', async () => {
     const byLink = await ask('group_by=link');
     expect(byLink.groups).toEqual([
-      { value: String(linkA), label: 'Link A', clicks: 4 },
-      { value: String(rotating), label: 'r', clicks: 4 },
-      { value: String(linkB), label: 'b', clicks: 2 },
+      { value: String(linkA), label: 'Link A', short_url: 'http://short.test/a', title: 'Link A', clicks: 4 },
+      { value: String(rotating), label: 'r', short_url: 'http://short.test/r', title: null, clicks: 4 },
+      { value: String(linkB), label: 'b', short_url: 'http://short.test/b', title: null, clicks: 2 },
     ]);
     expect(byLink.others).toEqual({ clicks: 0 });
     expect((await ask('group_by=space')).groups).toEqual([
@@ -85,7 +85,7 @@ describe('GET /api/v1/stats', () => {
 
   it('counts unique visitors per day', async () => {
     const d = await ask('unique=1&group_by=link');
-    expect(d.totals).toEqual({ clicks: 10, uniques: 4 }); // a: 2 visitors, b: 1, r: 1
+    expect(d.totals).toEqual({ clicks: 10, uniques: 4, qr_scans: 0 }); // a: 2 visitors, b: 1, r: 1
     expect(d.groups?.find((g) => g.value === String(linkA))).toMatchObject({ clicks: 4, uniques: 2 });
     expect(d.series.at(-1)).toMatchObject({ clicks: 10, uniques: 4 });
   });
@@ -142,14 +142,14 @@ describe('GET /api/v1/stats', () => {
     expect((await ask(`link_id=${otherUserLink}`)).totals.clicks).toBe(0);
     expect((await ask('', '/api/v1/stats', otherKey)).totals.clicks).toBe(1);
     expect((await ask(`space_id=${spaceA}`, '/api/v1/stats', otherKey)).totals.clicks).toBe(0);
-    expect((await ask('group_by=link', '/api/v1/stats', otherKey)).groups).toEqual([{ value: String(otherUserLink), label: 'o', clicks: 1 }]);
+    expect((await ask('group_by=link', '/api/v1/stats', otherKey)).groups).toEqual([{ value: String(otherUserLink), label: 'o', short_url: 'http://short.test/o', title: null, clicks: 1 }]);
   });
 });
 
 describe('GET /api/v1/stats/{link_id} with analytics parameters', () => {
   it('answers as GET /stats for that link; without them, the contract answer', async () => {
     const d = await ask('group_by=utm_source&unique=1', `/api/v1/stats/${linkA}`);
-    expect(d.totals).toEqual({ clicks: 4, uniques: 2 });
+    expect(d.totals).toEqual({ clicks: 4, uniques: 2, qr_scans: 0 });
     expect(d.groups).toEqual([
       { value: 'dest', clicks: 3, uniques: 1 },
       { value: 'mail', clicks: 1, uniques: 1 },

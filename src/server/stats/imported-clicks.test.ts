@@ -75,7 +75,7 @@ describe('imported clicks', () => {
 
   it("a link's analytics: `imported` beside the counted totals, never in the series, groups or previous period", async () => {
     const d = await analytics('compare=previous&group_by=country', `/api/v1/stats/${spaced}`);
-    expect(d.totals).toEqual({ clicks: 2 });
+    expect(d.totals).toEqual({ clicks: 2, qr_scans: 0 });
     expect(d.series.reduce((s, p) => s + p.clicks, 0)).toBe(2);
     expect(d.imported).toEqual({ clicks: 1000, before: JAN });
     expect(d.previous).not.toHaveProperty('imported');
@@ -87,7 +87,7 @@ describe('imported clicks', () => {
 
   it('the account: its links summed, the latest import as `before`, within link_id, space_id and domain_id', async () => {
     const all = await analytics('');
-    expect(all.totals).toEqual({ clicks: 3 });
+    expect(all.totals).toEqual({ clicks: 3, qr_scans: 0 });
     expect(all.imported).toEqual({ clicks: 1200, before: FEB });
     expect((await analytics(`space_id=${space}`)).imported).toEqual({ clicks: 1000, before: JAN });
     expect((await analytics('space_id=0')).imported).toEqual({ clicks: 200, before: FEB });
@@ -110,7 +110,7 @@ describe('imported clicks', () => {
     expect((await visit(t, '/imp-limit')).statusCode).toBe(410);
     await flush(t);
     expect(await link(limited)).toMatchObject({ clicks: 3, imported_clicks: 2, imported_at: FEB, status: 2 }); // 2: expired
-    expect((await analytics(`link_id=${limited}`)).totals).toEqual({ clicks: 1 });
+    expect((await analytics(`link_id=${limited}`)).totals).toEqual({ clicks: 1, qr_scans: 0 });
   });
 
   it('an undone bulk delete brings the imported clicks back; a dry-run preview has none', async () => {

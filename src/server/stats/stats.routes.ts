@@ -56,7 +56,7 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
   const analytics = new AnalyticsService(
     app.ctx.db.kysely,
     new AnalyticsRepo(app.ctx.db.kysely, app.ctx.db.dialect === 'sqlite' ? (iso) => repo.firstEventIdFrom(iso) : null),
-    new URL(app.ctx.config.baseUrl).host,
+    app.ctx.config.baseUrl,
   );
 
   app.get(

@@ -122,11 +122,12 @@ describe('webhook delivery', () => {
     expect(receiver.received.map((r) => r.json.data.count)).toEqual([100, 100, 50]);
     const first = receiver.received[0]!.json.data.clicks as Record<string, unknown>[];
     expect(first[0]).toMatchObject({ link_id: link.id, alias: 'popular', browser: 'Chrome', os: 'Windows' });
-    // The recorded dimensions, the rule and the UTM parameters; never the unique-visitor marker.
+    // The recorded dimensions, the rule, the UTM parameters and the source (QR scan or not); never the unique-visitor marker.
     expect(Object.keys(first[0]!).sort()).toEqual([
       'alias', 'browser', 'clicked_at', 'continent', 'country', 'device', 'language', 'link_id', 'os', 'referrer',
-      'target', 'utm_campaign', 'utm_content', 'utm_medium', 'utm_source', 'utm_term',
+      'source', 'target', 'utm_campaign', 'utm_content', 'utm_medium', 'utm_source', 'utm_term',
     ]);
+    expect(first[0]!.source).toBeNull();
     expect((await deliveries(id)).every((d) => d.status === 'delivered')).toBe(true);
   });
 

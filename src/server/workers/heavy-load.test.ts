@@ -12,6 +12,7 @@ import { createLink } from '../test-utils/api';
 import { visit } from '../redirect/test-helpers';
 import { finished, postCsv } from '../imports/import-test-helpers';
 import { decodeLogo, renderPng, renderSvg } from '../qr/qr-render';
+import { qrUrl } from '../../shared/qr-marker';
 import { linkExportChunks } from '../exports/link-export';
 import { linkExportQuerySchema } from '../../shared/export.schema';
 import { RETRY_AFTER_S, type Ticket } from './heavy-admission';
@@ -105,11 +106,11 @@ describe('results are those the main thread makes', () => {
   it('QR codes: the same PNG and SVG bytes, and they scan to the short URL', async () => {
     const style = { fg: '#112233', bg: '#fafafa', size: 2048, margin: 2, ecc: 'H' as const, logo: true };
     const png = await qr('?size=2048&logo=1&ecc=H&fg=112233&bg=fafafa');
-    expect(png.rawPayload.equals(renderPng(qrLink.short_url, style, decodeLogo(logo)))).toBe(true);
+    expect(png.rawPayload.equals(renderPng(qrUrl(qrLink.short_url), style, decodeLogo(logo)))).toBe(true);
     const img = PNG.sync.read(png.rawPayload);
-    expect(jsQR(new Uint8ClampedArray(img.data), img.width, img.height)?.data).toBe(qrLink.short_url);
+    expect(jsQR(new Uint8ClampedArray(img.data), img.width, img.height)?.data).toBe(qrUrl(qrLink.short_url));
     const svg = await qr('?format=svg&size=2048&logo=1&ecc=H&fg=112233&bg=fafafa');
-    expect(svg.body).toBe(renderSvg(qrLink.short_url, style, logo));
+    expect(svg.body).toBe(renderSvg(qrUrl(qrLink.short_url), style, logo));
   }, 60_000);
 
   it('exports: the same CSV and JSON text as the chunks made on the main thread', async () => {

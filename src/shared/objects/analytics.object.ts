@@ -8,6 +8,11 @@ const count = () => z.number().int().nonnegative();
 const day = () => z.string().meta({ format: 'date', examples: ['2026-11-20'] });
 const uniques = () => count().optional().meta({ description: 'Unique visitors; present with `unique=1`.' });
 const clicksAndUniques = () => z.object({ clicks: count(), uniques: uniques() });
+const qrScans = () =>
+  count().meta({
+    description:
+      "Of `clicks`, the scans of the link's QR code (its short URL with `?qr=1`); the rest came by the short URL itself (direct). Clicks from before QR scans were told apart count as direct.",
+  });
 
 export const analyticsPointObject = z
   .object({
@@ -18,6 +23,7 @@ export const analyticsPointObject = z
     }),
     clicks: count(),
     uniques: uniques(),
+    qr_scans: qrScans(),
   })
   .meta({ id: 'AnalyticsPoint', description: 'One bucket (hour, day, week or month) of the time series.' });
 
@@ -25,6 +31,8 @@ export const analyticsGroupObject = z
   .object({
     value: z.string().meta({ description: 'The dimension\'s value: a country code, a browser name, an id (link, space, domain), `0` for none, or `default` / `<index>:<key>` for targets.' }),
     label: z.string().optional().meta({ description: 'A readable name where the value is an id or a code (link title, space or domain name, target rule).' }),
+    short_url: z.string().optional().meta({ description: "`group_by=link`: the link's short URL (absent for a deleted link).", examples: ['https://go.example.com/spring-sale'] }),
+    title: z.string().nullable().optional().meta({ description: "`group_by=link`: the link's title, null when it has none (absent for a deleted link)." }),
     clicks: count(),
     uniques: uniques(),
   })
@@ -44,10 +52,16 @@ export const importedClicksObject = z
 const periodShape = {
   from: day(),
   to: day(),
-  totals: clicksAndUniques(),
+  totals: z.object({ clicks: count(), uniques: uniques(), qr_scans: qrScans() }),
   series: z.array(analyticsPointObject).meta({ description: 'Every bucket of the period in order, empty ones included.' }),
   groups: z.array(analyticsGroupObject).optional().meta({ description: 'Present with `group_by`: the top `limit` values, most clicks first.' }),
   others: clicksAndUniques().optional().meta({ description: 'Present with `group_by`: the clicks of the values not listed, summed.' }),
+  without_value: clicksAndUniques()
+    .optional()
+    .meta({
+      description:
+        'Present with `group_by` on a dimension a click may lack (all but `link`, `space` and `domain`): the clicks of the same days without a value, such as direct visits (no referrer) for `referrer`. With `groups` and `others` they add up to every click of those days.',
+    }),
 };
 
 export const analyticsPeriodObject = z

@@ -14,10 +14,10 @@ export const LINK_COLUMNS = [
 ] as const;
 export const EVENT_COLUMNS = [
   'link_id', 'clicked_at', 'country', 'continent', 'os', 'browser', 'device', 'language', 'referrer',
-  'target', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'visitor',
+  'target', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'source', 'visitor',
 ] as const;
-export const DAILY_COLUMNS = ['link_id', 'day', 'dimension', 'value', 'count', 'uniques'] as const;
-export const HOURLY_COLUMNS = ['link_id', 'hour', 'count', 'uniques'] as const;
+export const DAILY_COLUMNS = ['link_id', 'day', 'dimension', 'value', 'count', 'uniques', 'qr'] as const;
+export const HOURLY_COLUMNS = ['link_id', 'hour', 'count', 'uniques', 'qr'] as const;
 
 /** `column IN (the ids)` as one parameter: a JSON array on SQLite, an int[] on PostgreSQL (no 32k-variable limit). */
 export function inIds(db: Trx, column: string, ids: number[]): RawBuilder<boolean> {

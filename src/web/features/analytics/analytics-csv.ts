@@ -1,9 +1,11 @@
-// CSV of what the Analytics page shows: the time series (and the previous period's, when compared), then
-// every top list on screen, one row per value, with the range and filters it was asked with; the clicks
-// imported from another shortener in a row of their own.
+// CSV of what the Analytics page shows: the time series (and the previous period's, when compared) with the
+// totals and their QR and direct parts, then every top list on screen, row for row as shown (the clicks
+// without a value, Others), with the range and filters it was asked with; the clicks imported from another
+// shortener in a row of their own.
 import { csvRow } from '../../../shared/csv';
 import type { AnalyticsBody, AnalyticsDimension, AnalyticsPeriod } from '../../../shared/analytics.schema';
-import { DIMENSION_LABELS, valueLabel } from './analytics-url';
+import { DIMENSION_LABELS, QR_LABELS } from './analytics-url';
+import { rowText, rowsOf } from './dimension-rows';
 import { importedText } from './imported-clicks';
 
 export interface ShownList {
@@ -18,10 +20,11 @@ function periodRows(section: string, period: 'current' | 'previous', p: Analytic
   if (dimension === null) {
     for (const point of p.series) out += csvRow([section, period, p.from, p.to, point.start, '', point.clicks, point.uniques ?? '']);
     out += csvRow([section, period, p.from, p.to, 'total', 'Total', p.totals.clicks, p.totals.uniques ?? '']);
+    out += csvRow([section, period, p.from, p.to, 'qr_scans', QR_LABELS.qr, p.totals.qr_scans, '']);
+    out += csvRow([section, period, p.from, p.to, 'direct', QR_LABELS.direct, p.totals.clicks - p.totals.qr_scans, '']);
     return out;
   }
-  for (const g of p.groups ?? []) out += csvRow([section, period, p.from, p.to, g.value, valueLabel(dimension, g.value, g.label), g.clicks, g.uniques ?? '']);
-  if (p.others && p.others.clicks > 0) out += csvRow([section, period, p.from, p.to, '', 'Others', p.others.clicks, p.others.uniques ?? '']);
+  for (const r of rowsOf(dimension, p)) out += csvRow([section, period, p.from, p.to, r.kind === 'value' ? r.value : '', rowText(r), r.count, r.uniques ?? '']);
   return out;
 }
 

@@ -4,6 +4,7 @@ import { CONTINENTS } from '../../../shared/enums';
 import { CLICK_DIMENSIONS, DEFAULT_TARGET, type AnalyticsDimension, type AnalyticsInterval, type AnalyticsQuery } from '../../../shared/analytics.schema';
 import { dayInZone } from '../../../shared/time-zone';
 import { statsLabel } from '../link-details/stats-view';
+import { urlParts } from '../../lib/url-parts';
 
 /** The range shown when the URL names none. */
 export const DEFAULT_PRESET = '30d';
@@ -126,9 +127,46 @@ export const DIMENSION_LABELS: Record<AnalyticsDimension, string> = {
   domain: 'Domain',
 };
 
-/** A value as people read it: country flags and names, continents, languages, the default URL, no space. */
+/** How the clicks came (`totals.qr_scans` of the API and the rest), as the page and its CSV name them. */
+export const QR_LABELS = {
+  qr: 'QR scans',
+  direct: 'Direct clicks',
+  /** What "direct" means here (not the referrer's "Direct"). */
+  directHint: 'By the short URL itself, not by scanning its QR code',
+} as const;
+
+/** A short URL as analytics shows it: without its scheme (`go.example.com/spring-sale`). */
+export function shortUrlText(shortUrl: string): string {
+  const p = urlParts(shortUrl);
+  return p.host + p.middle + p.tail;
+}
+
+/**
+ * A link as analytics names it: its short URL (`name`) and its title (`title`, '' without one). `link` is a top
+ * list's row (short_url and title from the API) or the link itself; without a short URL (a deleted link, or
+ * not loaded yet) the row's label, else "Link #id".
+ */
+export function linkName(id: string, link?: { short_url?: string; title?: string | null; label?: string }): { name: string; title: string } {
+  if (!link?.short_url) return { name: valueLabel('link', id, link?.label), title: '' };
+  return { name: shortUrlText(link.short_url), title: link.title ?? '' };
+}
+
+/** A name and a title in one line: `go.example.com/spring-sale · Spring sale`. */
+export function withTitle(name: string, title?: string): string {
+  return title ? `${name} · ${title}` : name;
+}
+
+/** A link's short URL and title in one line (linkName()). */
+export function linkText(id: string, link?: Parameters<typeof linkName>[1]): string {
+  const { name, title } = linkName(id, link);
+  return withTitle(name, title);
+}
+
+/** A value as people read it: country names, continents, languages, the default URL, no space. */
 export function valueLabel(dimension: AnalyticsDimension, value: string, label?: string): string {
   if (label) return label;
+  if (!value && dimension === 'target') return 'No rules';
+  if (!value && dimension.startsWith('utm_')) return 'None';
   if (dimension === 'continent') return CONTINENTS[value as keyof typeof CONTINENTS] ?? (value || 'Unknown');
   if (dimension === 'target') return value === DEFAULT_TARGET ? 'Default URL' : value ? `Rule ${value}` : 'Unknown';
   if (dimension === 'space') return value === '0' || !value ? 'No space' : `Space #${value}`;

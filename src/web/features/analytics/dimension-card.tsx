@@ -1,11 +1,15 @@
 // A card of top lists, one tab per dimension: each row is its value's clicks with a bar of its share (and the
-// change against the previous period when compared); clicking a row filters the whole page by it.
+// change against the previous period when compared); clicking a row filters the whole page by it. The clicks
+// without a value ("Direct" for referrers) stand among the values and "Others" last, so that the shares add
+// up to 100 %. Links are named by their short URL and title.
 import { Group, Paper, ScrollArea, Skeleton, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { AnalyticsDimension, AnalyticsGroup } from '../../../shared/analytics.schema';
+import type { AnalyticsDimension } from '../../../shared/analytics.schema';
 import { ErrorState } from '../../components/states';
+import { CountryFlag } from '../../components/country-flag';
 import { analyticsQueryOptions, groupQuery, type AnalyticsApiQuery } from './analytics.queries';
-import { changeText, valueLabel } from './analytics-url';
+import { changeText } from './analytics-url';
+import { rowText, rowsOf } from './dimension-rows';
 import classes from './dimension-card.module.css';
 
 export interface CardSpec {
@@ -25,28 +29,6 @@ export const CARDS: readonly CardSpec[] = [
   { id: 'links', title: 'Links', tabs: [['link', 'Links'], ['target', 'Rules'], ['space', 'Spaces'], ['domain', 'Domains']] },
 ];
 
-interface Row {
-  value: string;
-  label: string;
-  clicks: number;
-  uniques?: number;
-  previous?: number;
-  others?: boolean;
-}
-
-function rowsOf(dimension: AnalyticsDimension, groups: AnalyticsGroup[], others: number, previous?: AnalyticsGroup[]): Row[] {
-  const before = previous ? new Map(previous.map((g) => [g.value, g.clicks])) : null;
-  const rows: Row[] = groups.map((g) => ({
-    value: g.value,
-    label: valueLabel(dimension, g.value, g.label),
-    clicks: g.clicks,
-    uniques: g.uniques,
-    previous: before ? (before.get(g.value) ?? 0) : undefined,
-  }));
-  if (others > 0) rows.push({ value: '', label: 'Others', clicks: others, others: true });
-  return rows;
-}
-
 export interface DimensionCardProps {
   spec: CardSpec;
   tab: AnalyticsDimension;
@@ -60,8 +42,9 @@ export interface DimensionCardProps {
 export function DimensionCard({ spec, tab, onTab, query, selected, onFilter }: DimensionCardProps) {
   const q = useQuery(analyticsQueryOptions(groupQuery(query, tab)));
   const d = q.data?.data;
-  const rows = d ? rowsOf(tab, d.groups ?? [], d.others?.clicks ?? 0, d.previous?.groups) : [];
-  const total = d?.totals.clicks ?? 0;
+  const rows = d ? rowsOf(tab, d, d.previous?.groups) : [];
+  // Of the rows' days (a list counts UTC days, the totals the asked zone's): the shares add up to 100 %.
+  const total = rows.reduce((n, r) => n + r.count, 0);
   const unique = query.unique === 1;
   return (
     <Paper withBorder p="md" data-testid={`card-${spec.id}`}>
@@ -91,30 +74,40 @@ export function DimensionCard({ spec, tab, onTab, query, selected, onFilter }: D
         ) : (
           <ul className={classes.list} data-testid={`top-${tab}`} aria-label={`${spec.tabs.find(([t]) => t === tab)?.[1] ?? tab} by clicks`}>
             {rows.map((r) => {
-              const share = total ? r.clicks / total : 0;
-              const active = selected !== undefined && selected === r.value;
+              const share = total ? r.count / total : 0;
+              const active = r.kind === 'value' && selected !== undefined && selected === r.value;
+              const name = rowText(r);
               const content = (
                 <>
                   <span className={classes.bar} style={{ width: `${Math.max(share * 100, 0.5)}%` }} aria-hidden />
                   <Group justify="space-between" wrap="nowrap" gap="xs" className={classes.content}>
-                    <Text size="sm" truncate="end" fw={active ? 700 : undefined} title={r.label}>
+                    <div className={classes.name} title={name}>
+                      <Text size="sm" truncate="end" fw={active ? 700 : undefined} fs={r.kind === 'value' ? undefined : 'italic'}>
+                        {tab === 'country' && r.kind === 'value' && <CountryFlag code={r.value} space />}
                       {r.label}
-                    </Text>
+                      </Text>
+                      {/* A link's title under its short URL: both stay in sight, however narrow the card. */}
+                      {r.title && (
+                        <Text size="xs" truncate="end" className={classes.dim} data-testid="row-title">
+                          {r.title}
+                        </Text>
+                      )}
+                    </div>
                     <Group gap={8} wrap="nowrap">
                       {r.previous !== undefined && (
-                        <Text size="xs" c="dimmed" data-testid="row-change" visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
-                          {changeText(r.clicks, r.previous)}
+                        <Text size="xs" className={classes.dim} data-testid="row-change" visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
+                          {changeText(r.count, r.previous)}
                         </Text>
                       )}
                       {unique && r.uniques !== undefined && (
-                        <Text size="xs" c="dimmed" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                        <Text size="xs" className={classes.dim} visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
                           {r.uniques.toLocaleString('en')} unique
                         </Text>
                       )}
                       <Text size="sm" fw={600} miw={32} ta="right">
-                        {r.clicks.toLocaleString('en')}
+                        {r.count.toLocaleString('en')}
                       </Text>
-                      <Text size="xs" c="dimmed" miw={40} ta="right">
+                      <Text size="xs" className={classes.dim} miw={40} ta="right">
                         {(share * 100).toFixed(share >= 0.1 || share === 0 ? 0 : 1)}%
                       </Text>
                     </Group>
@@ -122,14 +115,14 @@ export function DimensionCard({ spec, tab, onTab, query, selected, onFilter }: D
                 </>
               );
               return (
-                <li key={`${r.others ? 'others' : 'v'}:${r.value}`} data-value={r.value} data-clicks={r.clicks}>
-                  {r.others ? (
+                <li key={`${r.kind}:${r.value}`} data-value={r.value} data-kind={r.kind} data-clicks={r.count}>
+                  {r.kind !== 'value' ? (
                     <div className={classes.row}>{content}</div>
                   ) : (
                     <UnstyledButton
                       className={classes.row}
                       aria-pressed={active}
-                      aria-label={`${r.label}: ${r.clicks} clicks. Filter by it`}
+                      aria-label={`${name}: ${r.count} clicks. Filter by it`}
                       onClick={() => onFilter(tab, r.value)}
                     >
                       {content}

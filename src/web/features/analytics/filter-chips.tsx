@@ -1,7 +1,8 @@
-// The active filters as removable chips; links, spaces and domains are named (from the lists already loaded).
+// The active filters as removable chips; links (by short URL and title), spaces and domains are named (from the
+// lists already loaded).
 import { Button, Group, Pill, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { DIMENSION_LABELS, valueLabel, type ActiveFilter, type FilterKey } from './analytics-url';
+import { DIMENSION_LABELS, linkText, valueLabel, type ActiveFilter, type FilterKey } from './analytics-url';
 import { spaceQueries } from '../spaces/spaces.queries';
 import { domainQueries } from '../domains/domains.queries';
 import { linkQueries } from '../links/links.queries';
@@ -13,7 +14,7 @@ function useName(f: ActiveFilter): string {
   const link = useQuery({ ...linkQueries.detail(id), enabled: f.key === 'link_id' && id > 0 });
   if (f.key === 'space_id') return spaces.data?.find((s) => s.id === id)?.name ?? valueLabel('space', f.value);
   if (f.key === 'domain_id') return domains.data?.find((d) => d.id === id)?.name ?? valueLabel('domain', f.value);
-  if (f.key === 'link_id') return link.data ? link.data.title || link.data.alias : valueLabel('link', f.value);
+  if (f.key === 'link_id') return linkText(f.value, link.data);
   return valueLabel(f.dimension, f.value);
 }
 

@@ -1,21 +1,22 @@
-// The time series: totals (with the previous period and the change in percent when compared) and a bar per
-// bucket, the previous period's bar beside it. Clicking a bar narrows the page to that bucket. Clicks imported
-// from another shortener are noted under the total, never in it (they have no dates).
+// The time series: totals (with the previous period and the change in percent when compared), split into QR
+// scans and direct clicks, and a bar per bucket, the previous period's bar beside it. Clicking a bar narrows
+// the page to that bucket. Clicks imported from another shortener are noted under the total, never in it
+// (they have no dates).
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { AnalyticsBody, AnalyticsInterval } from '../../../shared/analytics.schema';
 import { ErrorState } from '../../components/states';
-import { changePercent, changeText } from './analytics-url';
+import { QR_LABELS, changePercent, changeText } from './analytics-url';
 import { chartRows } from './series-view';
 import { ImportedClicksNote } from './imported-clicks-note';
 import classes from './series-card.module.css';
 
-function Total({ label, value, previous, testId }: { label: string; value: number; previous?: number; testId: string }) {
+function Total({ label, hint, value, previous, testId }: { label: string; hint?: string; value: number; previous?: number; testId: string }) {
   const pct = previous === undefined ? 0 : changePercent(value, previous);
   return (
     <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700} title={hint}>
         {label}
       </Text>
       <Group gap={8} align="baseline">
@@ -76,6 +77,14 @@ export function SeriesCard({ body, error, onRetry, interval, unique, onBucket }:
               <ImportedClicksNote imported={d.imported} testId="analytics-imported" />
             </Stack>
             {unique && <Total label="Unique visitors" value={d.totals.uniques ?? 0} previous={prev ? (prev.totals.uniques ?? 0) : undefined} testId="analytics-uniques" />}
+            <Total label={QR_LABELS.qr} value={d.totals.qr_scans} previous={prev?.totals.qr_scans} testId="analytics-qr" />
+            <Total
+              label={QR_LABELS.direct}
+              hint={QR_LABELS.directHint}
+              value={d.totals.clicks - d.totals.qr_scans}
+              previous={prev ? prev.totals.clicks - prev.totals.qr_scans : undefined}
+              testId="analytics-direct"
+            />
           </Group>
         </Group>
         {d.totals.clicks === 0 && !prev?.totals.clicks ? (

@@ -1,6 +1,7 @@
 // The QR designer of a link: colours (checked for contrast), size, quiet zone, error correction and the account
 // logo, a live preview drawn by the server (GET /links/{id}/qr), PNG and SVG downloads of exactly that, and
-// "Save as my default" (the account's style, which every QR code without parameters uses).
+// "Save as my default" (the account's style, which every QR code without parameters uses). It says what the
+// code encodes: the short URL with the QR marker, so that its scans are counted apart.
 import { useState } from 'react';
 import { Alert, Button, Center, ColorInput, FileButton, Group, Image, Input, Loader, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -10,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { qrStyleIssues, type QrEcc, type QrStyle } from '../../../shared/qr.schema';
 import { QR_ECC, QR_MARGIN } from '../../../shared/enums';
 import { api } from '../../lib/api-client';
+import { qrUrl } from '../../../shared/qr-marker';
 import { downloadUrl, qrFileName } from './qr-code';
 import { qrQuery, qrStyleQueryOptions, useQrImage, useQrLogo, useSaveQrStyle } from './qr-style.queries';
 
@@ -55,6 +57,9 @@ export function QrCard({ linkId, shortUrl }: { linkId: number; shortUrl: string 
             <Loader size="sm" aria-label="Drawing the QR code" />
           )}
         </Center>
+        <Text size="xs" c="dimmed" ta="center" style={{ overflowWrap: 'anywhere' }} data-testid="qr-url">
+          Opens {qrUrl(shortUrl)}: scans are counted as QR scans, apart from other clicks.
+        </Text>
         {style && (
           <>
             <SimpleGrid cols={2} spacing="xs">

@@ -46,12 +46,15 @@ export function topRows(name: string, rows: readonly StatsValue[], totals: Stats
   const others = Math.max(0, (totals?.with_value ?? sum(rows)) - sum(shown));
   const share = (n: number) => (clicks > 0 ? Math.round((n / clicks) * 1000) / 10 : 0);
   const out: TopRow[] = shown.map((r) => ({ key: `v:${r.value}`, label: statsLabel(name, r.value), count: r.count, percent: share(r.count), kind: 'value' }));
-  if (none > 0) {
-    const at = out.findIndex((r) => r.count < none);
-    out.splice(at < 0 ? out.length : at, 0, { key: 'none', label: statsLabel(name, ''), count: none, percent: share(none), kind: 'none' });
-  }
+  if (none > 0) inAmong(out, { key: 'none', label: statsLabel(name, ''), count: none, percent: share(none), kind: 'none' });
   if (others > 0) out.push({ key: 'others', label: 'Others', count: others, percent: share(others), kind: 'others' });
   return out;
+}
+
+/** Puts `row` (the clicks without a value) among `rows` (most clicks first) by its count, before equal ones. */
+export function inAmong<T extends { count: number }>(rows: T[], row: T): void {
+  const at = rows.findIndex((r) => r.count < row.count);
+  rows.splice(at < 0 ? rows.length : at, 0, row);
 }
 
 /** "2026-11-20" -> "Nov 20" for the chart's axis (a calendar day: no zone conversion). */
@@ -82,12 +85,12 @@ function languageLabel(code: string): string {
   return name && name.toLowerCase() !== code.toLowerCase() ? `${name} (${code})` : code;
 }
 
-/** A stats value as people read it: countries by flag and name, languages by name, empty values in words. */
+/** A stats value as people read it: countries and languages by name (a flag is drawn beside a country: CountryFlag), empty values in words. */
 export function statsLabel(name: string, value: string): string {
-  if (!value) return name === 'referrer' ? 'Direct / none' : 'Unknown';
+  if (!value) return name === 'referrer' ? 'Direct' : 'Unknown';
   if (name === 'country') {
     const c = countryByCode.get(value.toUpperCase());
-    return c ? `${c.flag} ${c.name}` : value;
+    return c ? c.name : value;
   }
   if (name === 'language') return languageLabel(value);
   return value;

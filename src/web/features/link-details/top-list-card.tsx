@@ -1,9 +1,10 @@
 // One "top" list of the stats API (countries, browsers, operating systems, devices, languages, referrers):
-// the top values, the clicks without a value ("Direct / none" for referrers) and "Others", from the
+// the top values, the clicks without a value ("Direct" for referrers) and "Others", from the
 // answer's totals, each with its share of all clicks of those days.
 import { Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../components/states';
+import { CountryFlag } from '../../components/country-flag';
 import type { StatsName } from '../../../shared/enums';
 import { topStatsQueryOptions } from './link-details.queries';
 import { topRows } from './stats-view';
@@ -52,6 +53,7 @@ export function TopListCard({
               <li key={r.key} data-kind={r.kind} data-count={r.count}>
                 <Group justify="space-between" gap="xs" wrap="nowrap">
                   <Text size="sm" truncate title={r.label} fs={r.kind === 'value' ? undefined : 'italic'}>
+                    {name === 'country' && r.kind === 'value' && <CountryFlag code={r.key.slice(2) /* `v:DE` (topRows) */} space />}
                     {r.label}
                   </Text>
                   <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
