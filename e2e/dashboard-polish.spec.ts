@@ -80,7 +80,7 @@ test('each row has a menu: copy, open, details, duplicate, edit and delete', asy
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await checkA11y(page);
   await dialog.getByRole('button', { name: 'Delete link' }).click();
-  await expect(page.getByText(`Deleted ${other.alias}.`)).toBeVisible();
+  await expect(page.getByText(`Deleted link ${other.short_url.replace(/^https?:\/\//, '')}`)).toBeVisible();
   await expect(page.getByRole('button', { name: `Actions for ${other.alias}` })).toHaveCount(0);
   expect((await listOf(api)).data.map((l) => l.alias).sort()).toEqual([copyAlias, link.alias].sort());
 });

@@ -75,7 +75,7 @@ test('the link details page downloads the link’s clicks as CSV', async ({ page
 
 test('Operations lists bulk changes; undo brings deleted links back, a second undo is refused, conflicts offer Undo anyway', async ({ page, account, context }) => {
   await page.goto('/dashboard/operations');
-  await expect(page.getByText('No bulk operations yet')).toBeVisible();
+  await expect(page.getByText('No operations yet')).toBeVisible();
 
   const links = await seed.links(account.api, 5, (i) => ({ alias: `op${i}`, title: `A rather long title for operation link number ${i} that wraps <b>${i}</b>` }));
   const ids = links.map((l) => l.id);

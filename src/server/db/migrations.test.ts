@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './database';
 import * as m001 from './migrations/001-initial';
 import * as m002 from './migrations/002-list-performance';
+import { MIGRATIONS } from './migrations/migration-list';
 
 let dir = '';
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -160,6 +161,30 @@ describe('021-list-created', () => {
     const plan = (sql: string) => (s.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((p) => p.detail).join(' ');
     expect(plan('SELECT * FROM links l WHERE l.user_id = 1 ORDER BY l.clicks DESC, l.id DESC LIMIT 10')).toMatch(/links_user_clicks/);
     expect(plan('SELECT * FROM links l WHERE l.user_id = 1 ORDER BY l.created_at DESC, l.id DESC LIMIT 10')).toMatch(/links_user_created/);
+    await db.close();
+  });
+});
+
+describe('022-operation-objects', () => {
+  it('names the operations recorded before as bulk operations on links; the rows a delete kept go with their operation', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-migrate-'));
+    const file = path.join(dir, 'old.db');
+    await databaseAt002(file);
+    const upTo021 = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name <= '021'));
+    const sqlite = new SQLite(file);
+    sqlite.pragma('foreign_keys = ON');
+    const old = new Kysely<never>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const { error } = await new Migrator({ db: old, provider: { getMigrations: async () => upTo021 } }).migrateToLatest();
+    if (error) throw error;
+    sqlite.exec(`INSERT INTO operations (user_id, kind, selection, changes, count, created_at, undo_until) VALUES (1, 'delete', '{"ids":[1]}', '{}', 1, 'x', 'y')`);
+    await old.destroy();
+    const db = await openDatabase(file);
+    const s = db.sqlite;
+    expect(s.prepare('SELECT kind, object, object_id, label FROM operations').all()).toEqual([{ kind: 'delete', object: 'link', object_id: null, label: null }]);
+    s.prepare(`INSERT INTO operation_rows (operation_id, seq, table_name, data) VALUES (1, 0, 'spaces', '{}')`).run();
+    expect(() => s.prepare(`INSERT INTO operation_rows (operation_id, seq, table_name, data) VALUES (1, 0, 'spaces', '{}')`).run()).toThrow(/UNIQUE|PRIMARY/);
+    s.prepare('DELETE FROM users WHERE id = 1').run();
+    expect(s.prepare('SELECT count(*) FROM operation_rows').pluck().get()).toBe(0);
     await db.close();
   });
 });

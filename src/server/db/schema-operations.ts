@@ -1,12 +1,19 @@
-// Kysely types of bulk operations (migration 006) and the copies they keep for undo (006, 008, 012, 013).
+// Kysely types of operations (migrations 006, 022) and the copies they keep for undo (006, 008, 012, 013, 022).
 import type { Generated } from 'kysely';
 import type { ClickDailyTable, ClickEventsTable, ClickHourlyTable } from './schema-clicks';
+import type { OperationObject, OperationType } from '../../shared/objects/operation.object';
 
-/** A bulk PATCH or DELETE of links (migration 006), undoable until undo_until. */
+/** A bulk PATCH or DELETE of links (migration 006), a delete of one resource or an import (022), undoable until undo_until. */
 export interface OperationsTable {
   id: Generated<number>;
   user_id: number;
-  kind: 'update' | 'delete';
+  kind: OperationType;
+  /** What it acted on (022; 'link' for the bulk operations). */
+  object: Generated<OperationObject>;
+  /** That link's, space's, ... or import job's id; null for a bulk operation. */
+  object_id: number | null;
+  /** Its name at the time, in words ("Launch", "go.example.com/abc"). */
+  label: string | null;
   /** JSON of the selection (ids, filters, all). */
   selection: string;
   /** JSON of the fields a PATCH set ({} for a DELETE). */
@@ -48,4 +55,13 @@ export interface OperationLinkTagsTable {
   operation_id: number;
   link_id: number;
   tag_id: number;
+}
+
+/** A whole row a delete removed that is not a link (022): the resource itself, a webhook's deliveries; JSON text. */
+export interface OperationRowsTable {
+  operation_id: number;
+  /** The order an undo inserts them in (the resource first). */
+  seq: number;
+  table_name: string;
+  data: string;
 }

@@ -11,6 +11,7 @@ import type {
   OperationLinkPixelsTable,
   OperationLinksTable,
   OperationLinkTagsTable,
+  OperationRowsTable,
   OperationsTable,
 } from './schema-operations';
 import type {
@@ -143,6 +144,7 @@ export interface Database {
   operation_click_events: OperationClickEventsTable;
   operation_click_daily: OperationClickDailyTable;
   operation_click_hourly: OperationClickHourlyTable;
+  operation_rows: OperationRowsTable;
   imports: ImportsTable;
   utm_templates: UtmTemplatesTable;
   qr_styles: QrStylesTable;

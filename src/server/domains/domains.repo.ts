@@ -4,7 +4,6 @@ import type { Domain, DomainCreate, DomainListQuery, DomainUpdate } from '../../
 import { likePattern, nowIso } from '../db/sql-values';
 import { likeOperator } from '../db/dialect';
 import { domainHttps, storedDomainUrl } from './domain-url';
-import { ogImagesOfDomain, releaseOgImages } from '../previews/og-image-orphans';
 
 type Row = Omit<Domain, 'url' | 'https'> & { https: number | null };
 
@@ -81,13 +80,6 @@ export class DomainsRepo {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
-  }
-
-  async delete(userId: number, id: number): Promise<boolean> {
-    const images = await ogImagesOfDomain(this.db, id);
-    const r = await this.db.deleteFrom('domains').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-    if (images.length) await releaseOgImages(this.db, userId, images);
-    return Number(r.numDeletedRows) > 0;
   }
 
   async list(userId: number, q: DomainListQuery): Promise<{ rows: Domain[]; total: number }> {

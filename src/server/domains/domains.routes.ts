@@ -7,6 +7,7 @@ import { fieldError } from '../http/errors';
 import { DomainsRepo } from './domains.repo';
 import { domainCreateExample, domainExample } from './domains.examples';
 import { reservedHostsOf, warnReservedDomains } from './reserved-hosts';
+import { UNDONE_WITHIN_24_HOURS, recordedDelete } from '../operations/resource-delete';
 
 const domainPage = pageOf(domainObject, 'Domain');
 
@@ -36,12 +37,13 @@ export async function domainsRoutes(app: FastifyInstance): Promise<void> {
           '`name` is a hostname (scheme, path, port and a trailing dot are stripped, it is lower-cased, an IDN becomes punycode) that no domain of the instance has yet, and not the host of `BASE_URL` or one in `RESERVED_HOSTS` (422: "is reserved by this instance"), for admins too. `https` (default 1) sets the scheme of its short URLs and QR codes; `homepage_url` and `not_found_url` are optional redirects for `/` and unknown aliases. Answers 201 with the domain.',
         update:
           `Changes \`homepage_url\`, \`not_found_url\` (an empty value clears) and \`https\`; fields not sent keep their values. The name cannot change.`,
-        delete: "Deletes the domain and every link on it, with the links' click history.",
+        delete: `Deletes the domain and every link on it, with the links' click history. ${UNDONE_WITHIN_24_HOURS}, with the same id, and its links with their ids, clicks and statistics (409 when a domain of that name exists again).`,
       },
       createExamples: { request: domainCreateExample, response: { data: domainExample, status: 200 } },
     },
     // Names are UNIQUE on the instance; crudRoutes answers the violation as a 422 on `name`.
     uniqueField: 'name',
+    recordedDelete: recordedDelete(app, 'domain'),
     // A reserved host is refused for everyone, admins too: it is the instance's default domain (or one kept free).
     check: (body) => {
       if ('name' in body && reserved.has(body.name)) throw fieldError('name', 'is reserved by this instance.');

@@ -68,7 +68,7 @@ describe('domains', () => {
     expect((await get(t, t.userKey, `/api/v1/domains/${d.id}`)).json().data.links_count).toBe(1);
     const res = await t.as(t.userKey, { method: 'DELETE', url: `/api/v1/domains/${d.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: d.id, object: 'domain', deleted: true, status: 200 });
+    expect(res.json()).toEqual({ id: d.id, object: 'domain', deleted: true, status: 200, operation: expect.objectContaining({ type: 'delete', object: 'domain', object_id: d.id, undoable: true }) });
     expect404(await get(t, t.userKey, `/api/v1/domains/${d.id}`));
     expect404(await get(t, t.userKey, `/api/v1/links/${link.id}`));
     expect404(await t.as(t.userKey, { method: 'DELETE', url: `/api/v1/domains/${d.id}` }));

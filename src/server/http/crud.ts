@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import type { z } from 'zod';
 import type { Paginated } from '../../shared/list-query';
 import { deleteResultObject, envelope } from '../../shared/objects/common.object';
+import { undoableDeleteResultObject } from '../../shared/objects/operation.object';
+import type { Operation } from '../../shared/bulk.schema';
 import { deleted, ok, paginate, parseId } from './pagination';
 import { fieldError, notFound } from './errors';
 import { idParams } from './params';
@@ -16,7 +18,8 @@ export interface CrudRepo<T, C, U, Q> {
   list(userId: number, q: Q): Promise<{ rows: T[]; total: number }>;
   create(userId: number, input: C): Promise<number>;
   update(userId: number, id: number, input: U): Promise<unknown>;
-  delete(userId: number, id: number): Promise<boolean>;
+  /** A plain delete; a resource whose delete can be undone gives `recordedDelete` instead. */
+  delete?(userId: number, id: number): Promise<boolean>;
 }
 
 type ListQuery = { page: number; per_page: number };
@@ -52,6 +55,11 @@ export interface CrudOptions<
   /** Refuses a create or update body (throws, e.g. a 422 naming the field) before the repo writes it. */
   check?: (body: z.output<CS> | z.output<US>) => void;
   docs: CrudDocs<T>;
+  /**
+   * Deletes through a recorded operation (operations/resource-delete.ts), which the answer carries: the delete
+   * can be undone. Without it, the repo's plain delete.
+   */
+  recordedDelete?: (userId: number, id: number) => Promise<Operation | undefined>;
   /** Called after every write, with the id. */
   changed?: (id: number, kind: 'create' | 'update' | 'delete') => void;
   /** The read-only rule's options (shared/read-only.ts) beyond the owner's: create-only fields, normalising. */
@@ -107,12 +115,24 @@ export function crudRoutes<T extends { id: number }, CS extends z.ZodType, US ex
     });
   }
 
-  app.delete('/:id', { schema: { tags, ...op.delete, params: idParams, response: { 200: deleteResultObject } } }, async (request) => {
-    const current = await load(request.user.id, request.params.id);
-    await repo.delete(request.user.id, current.id);
-    opts.changed?.(current.id, 'delete');
-    return deleted(current.id, object);
-  });
+  const { recordedDelete } = opts;
+  const plainDelete = repo.delete?.bind(repo);
+  if (recordedDelete) {
+    app.delete('/:id', { schema: { tags, ...op.delete, params: idParams, response: { 200: undoableDeleteResultObject } } }, async (request) => {
+      const current = await load(request.user.id, request.params.id);
+      const operation = await recordedDelete(request.user.id, current.id);
+      if (!operation) throw notFound();
+      opts.changed?.(current.id, 'delete');
+      return { ...deleted(current.id, object), operation };
+    });
+  } else if (plainDelete) {
+    app.delete('/:id', { schema: { tags, ...op.delete, params: idParams, response: { 200: deleteResultObject } } }, async (request) => {
+      const current = await load(request.user.id, request.params.id);
+      await plainDelete(request.user.id, current.id);
+      opts.changed?.(current.id, 'delete');
+      return deleted(current.id, object);
+    });
+  } else throw new Error(`${docs.name}: crudRoutes needs recordedDelete or a repo with delete`);
 }
 
 /** operationId, summary and description of each operation (and the create examples). */

@@ -9,6 +9,7 @@ import type { ImportsTable } from '../db/schema-features';
 import { storeNewLinks } from '../links/core/link-writer';
 import { takenAliases, type NewLinkRow } from '../links/core/link-store';
 import { nowIso } from '../db/sql-values';
+import { recordImportBatch } from '../operations/import-operation';
 import type { ImportFailure, ImportJob, ImportSource, ImportStatus, OnConflict } from '../../shared/import.schema';
 
 export type ImportRow = Selectable<ImportsTable>;
@@ -190,7 +191,11 @@ export class ImportsRepo {
         const line = links[i]?.line;
         if (id !== null && line !== undefined) written.set(line, id);
       });
-      if (this.job) await this.saveBatch(trx, this.job, written.size, links.length - written.size, before);
+      if (this.job) {
+        await this.saveBatch(trx, this.job, written.size, links.length - written.size, before);
+        // The job as an operation: the links it created, which its undo deletes.
+        if (userId !== null) await recordImportBatch(trx, this.job.id, userId, [...written.values()]);
+      }
       return written;
     });
   }

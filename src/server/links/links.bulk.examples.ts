@@ -1,19 +1,23 @@
 // Examples of the API document's bulk update; typed, so they stay true to the schemas.
 import type { z } from 'zod';
 import type { BulkUpdateBody } from '../../shared/bulk.schema';
-import type { bulkResultObject } from '../../shared/objects/bulk.object';
+import type { bulkUpdateResultObject } from '../../shared/objects/bulk.object';
 
 export const bulkUpdateExample: Partial<BulkUpdateBody> = {
   ids: [42, 43, 44],
   set: { space_id: 5, add_tags: ['spring'], active_period_end_at: '2026-12-31T23:59:00.000Z' },
 };
 
-export const bulkUpdateResultExample: { data: z.output<typeof bulkResultObject>; status: 200 } = {
+export const bulkUpdateResultExample: { data: z.output<typeof bulkUpdateResultObject>; status: 200 } = {
   data: {
     count: 3,
     operation: {
       id: 12,
       type: 'update',
+      object: 'link',
+      object_id: null,
+      label: null,
+      summary: 'Changed 3 links',
       count: 3,
       selection: { ids: [42, 43, 44] },
       changes: { space_id: 5, add_tags: ['spring'], active_period_end_at: '2026-12-31T23:59:00.000Z' },
@@ -22,6 +26,7 @@ export const bulkUpdateResultExample: { data: z.output<typeof bulkResultObject>;
       undone_at: null,
       undoable: true,
     },
+    skipped: 0,
   },
   status: 200,
 };

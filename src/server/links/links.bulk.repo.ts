@@ -5,16 +5,26 @@ import { sql, type Kysely, type Updateable } from 'kysely';
 import type { Database, LinksTable } from '../db/schema';
 import type { Db } from '../db/database';
 import type { LinkListQuery } from '../../shared/link.schema';
-import { UNDO_WINDOW_MS, type BulkChanges, type Selection } from '../../shared/bulk.schema';
+import type { BulkChanges, Selection } from '../../shared/bulk.schema';
 import { LinkListRepo } from './link-list.repo';
 import { PgLinkListRepo } from './pg-link-list.repo';
-import { TAGS_PER_LINK_MAX } from '../../shared/tag.schema';
+import { TAGS_PER_LINK_MAX, tagKey } from '../../shared/tag.schema';
 import { existingTagIds, resolveTags } from '../tags/tags.repo';
 import { ruleError } from '../rule-error';
 import { countersOff } from './core/link-counters';
 import { DAILY_COLUMNS, EVENT_COLUMNS, HOURLY_COLUMNS, LINK_COLUMNS, inIds, parts } from './core/link-sql';
+import { BULK, recordOperation } from '../operations/operation-record';
 
 export type Trx = Kysely<Database>;
+
+/** How many ids a refusal names. */
+const NAMED_IDS = 10;
+
+/** The refusal of an add_tags that links cannot take (ids: those links). */
+export const tooManyTags = (ids: number[]) => `would give links more than ${TAGS_PER_LINK_MAX} tags (ids ${ids.slice(0, NAMED_IDS).join(', ')}).`;
+/** The refusal of an end date that links cannot take. */
+export const endBeforeStart = (ids: number[]) =>
+  `must be a date after the active_period_start_at of every selected link (not so for ids ${ids.slice(0, NAMED_IDS).join(', ')}).`;
 
 /** `link_id IN (the links of the operation)`. */
 export const ofOperation = (column: string, operationId: number) =>
@@ -61,7 +71,7 @@ export class LinksBulkRepo {
     return this.list.selectIds(userId, listQueryOf(s), now, only);
   }
 
-  /** Links of the selection whose start is not before `end` (an end date they cannot take). */
+  /** Links of the selection whose start is not before `end` (an end date they cannot take), lowest id first. */
   async startsNotBefore(trx: Trx, ids: number[], end: string): Promise<number[]> {
     const rows = await trx
       .selectFrom('links')
@@ -70,43 +80,34 @@ export class LinksBulkRepo {
       .where('active_period_start_at', 'is not', null)
       .where('active_period_start_at', '>=', end)
       .orderBy('id')
-      .limit(10)
       .execute();
     return rows.map((r) => r.id);
   }
 
-  /** Drops the before-images of operations whose undo window is over, then records a new operation. */
-  private async record(trx: Trx, userId: number, kind: 'update' | 'delete', s: Selection, changes: object, ids: number[], now: string): Promise<Recorded> {
-    const expired = sql<boolean>`operation_id IN (SELECT id FROM operations WHERE purged = 0 AND undo_until < ${now})`;
-    for (const table of ['operation_links', 'operation_link_pixels', 'operation_link_tags', 'operation_deleted_links', 'operation_click_events', 'operation_click_daily', 'operation_click_hourly'] as const) {
-      await trx.deleteFrom(table).where(expired).execute();
-    }
-    await trx.updateTable('operations').set({ purged: 1 }).where('purged', '=', 0).where('undo_until', '<', now).execute();
-    const { id } = await trx
-      .insertInto('operations')
-      .values({
-        user_id: userId,
-        kind,
-        // The tag mode only means something with tags: the recorded selection stays as the caller made it.
-        selection: JSON.stringify(s.tag?.length ? s : { ...s, tag_mode: undefined }),
-        changes: JSON.stringify(changes),
-        count: ids.length,
-        created_at: now,
-        undo_until: new Date(Date.parse(now) + UNDO_WINDOW_MS).toISOString(),
-        undone_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('operation_links')
-      .columns(['operation_id', 'link_id', 'updated_at', 'space_id', 'disabled', 'active_period_end_at', 'clicks_limit', 'expiration_url'])
-      .expression(
-        trx
-          .selectFrom('links')
-          .select([sql.lit(id).as('operation_id'), 'id', 'updated_at', 'space_id', 'disabled', 'active_period_end_at', 'clicks_limit', 'expiration_url'])
-          .where(inIds(trx, 'id', ids)),
-      )
+  /**
+   * The one check of the tags per link: the links among `ids` that would carry more than 20 tags once the tags
+   * `add` are on them and `remove` off (names; remove first, as changeTags does), lowest id first. Before a
+   * change it says which links cannot take it; after one (nothing to add or remove), which carry too many.
+   */
+  async tagsOverLimit(trx: Trx, userId: number, ids: number[], add: string[], remove: string[]): Promise<number[]> {
+    const added = new Set(add.map(tagKey)).size;
+    // Each link keeps its tags but those taken off or added again, and gets every added one.
+    const recounted = [...new Set([...(await existingTagIds(trx, userId, remove)), ...(await existingTagIds(trx, userId, add))])];
+    let q = trx.selectFrom('link_tags').select('link_id').where(inIds(trx, 'link_id', ids));
+    if (recounted.length) q = q.where(sql<boolean>`NOT ${inIds(trx, 'tag_id', recounted)}`);
+    const rows = await q
+      .groupBy('link_id')
+      .having((eb) => eb.fn.countAll(), '>', TAGS_PER_LINK_MAX - added)
+      .orderBy('link_id')
       .execute();
+    return rows.map((r) => r.link_id);
+  }
+
+  /** Records the operation (operations/operation-record.ts) over the links `ids`. */
+  private async record(trx: Trx, userId: number, kind: 'update' | 'delete', s: Selection, changes: object, ids: number[], now: string, about = BULK): Promise<Recorded> {
+    // The tag mode only means something with tags: the recorded selection stays as the caller made it.
+    const selection = s.tag?.length ? s : { ...s, tag_mode: undefined };
+    const id = await recordOperation(trx, { userId, kind, about, selection, changes, now }, ids);
     return { operationId: id, createdAt: now };
   }
 
@@ -127,8 +128,8 @@ export class LinksBulkRepo {
       .execute();
   }
 
-  /** Adds and takes off tags (names) on the operation's links; no link may end up with more than 20. */
-  private async changeTags(trx: Trx, userId: number, op: number, add: string[], remove: string[], now: string): Promise<void> {
+  /** Adds and takes off tags (names) on the operation's links `ids`; no link may end up with more than 20. */
+  private async changeTags(trx: Trx, userId: number, op: number, ids: number[], add: string[], remove: string[], now: string): Promise<void> {
     await this.saveTags(trx, op);
     const removed = await existingTagIds(trx, userId, remove);
     if (removed.length) await trx.deleteFrom('link_tags').where(ofOperation('link_id', op)).where(inIds(trx, 'tag_id', removed)).execute();
@@ -136,18 +137,9 @@ export class LinksBulkRepo {
     if (!added.length) return;
     await sql`INSERT INTO link_tags (link_id, tag_id) SELECT ol.link_id, t.id FROM operation_links ol JOIN tags t ON ${inIds(trx, 't.id', added)}
       WHERE ol.operation_id = ${op} ON CONFLICT (link_id, tag_id) DO NOTHING`.execute(trx);
-    const over = await trx
-      .selectFrom('link_tags')
-      .select('link_id')
-      .where(ofOperation('link_id', op))
-      .groupBy('link_id')
-      .having((eb) => eb.fn.countAll(), '>', TAGS_PER_LINK_MAX)
-      .orderBy('link_id')
-      .limit(10)
-      .execute();
-    if (over.length) {
-      throw ruleError('set.add_tags', `would give links more than ${TAGS_PER_LINK_MAX} tags (ids ${over.map((r) => r.link_id).join(', ')}).`);
-    }
+    // The guarantee under concurrent writes; the route's check refused or left out such links before.
+    const over = await this.tagsOverLimit(trx, userId, ids, [], []);
+    if (over.length) throw ruleError('set.add_tags', tooManyTags(over));
   }
 
   /** Sets `changes` on the links `ids`, stamping updated_at with the operation's time. */
@@ -173,7 +165,7 @@ export class LinksBulkRepo {
       }
     }
     if (changes.add_tags !== undefined || changes.remove_tags !== undefined) {
-      await this.changeTags(trx, userId, op, changes.add_tags ?? [], changes.remove_tags ?? [], now);
+      await this.changeTags(trx, userId, op, ids, changes.add_tags ?? [], changes.remove_tags ?? [], now);
     }
     const set: Updateable<LinksTable> = { updated_at: now };
     for (const key of ['space_id', 'disabled', 'active_period_end_at', 'clicks_limit', 'expiration_url'] as const) {
@@ -184,10 +176,13 @@ export class LinksBulkRepo {
     return rec;
   }
 
-  /** Deletes the links `ids` after copying them, their pixel links and their statistics (events, daily and hourly rollups). */
-  async delete(trx: Trx, userId: number, s: Selection, ids: number[], now: string): Promise<Recorded> {
+  /**
+   * Deletes the links `ids` after copying them, their pixel links and their statistics (events, daily and hourly
+   * rollups). `about`: what the operation names, when it is not a bulk delete (one link, a domain's links).
+   */
+  async delete(trx: Trx, userId: number, s: Selection, ids: number[], now: string, about = BULK): Promise<Recorded> {
     const counters = await countersOff(trx, userId);
-    const rec = await this.record(trx, userId, 'delete', s, {}, ids, now);
+    const rec = await this.record(trx, userId, 'delete', s, {}, ids, now, about);
     const op = rec.operationId;
     const lit = sql.lit(op).as('operation_id');
     await this.savePixels(trx, op);

@@ -1,15 +1,14 @@
 import { type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, LinksTable } from '../db/schema';
 import { resolveTags, setLinkTags, tagsOfLinks } from '../tags/tags.repo';
-import { releaseOgImages } from '../previews/og-image-orphans';
 
 export type LinkRow = Selectable<LinksTable>;
 
 export class LinksRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async find(userId: number, id: number): Promise<LinkRow | undefined> {
-    return this.db.selectFrom('links').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  async find(userId: number, id: number, db: Kysely<Database> = this.db): Promise<LinkRow | undefined> {
+    return db.selectFrom('links').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   }
 
   /** `tags`: the link's new tag names (undefined: unchanged). */
@@ -28,13 +27,6 @@ export class LinksRepo {
   async setTitleIfEmpty(id: number, title: string): Promise<boolean> {
     const r = await this.db.updateTable('links').set({ title }).where('id', '=', id).where('title', 'is', null).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
-  }
-
-  /** Within the caller's transaction `trx`; undefined when the account has no such link. */
-  async delete(trx: Kysely<Database>, userId: number, id: number): Promise<{ deleted: true } | undefined> {
-    const r = await trx.deleteFrom('links').where('id', '=', id).where('user_id', '=', userId).returning('og_image').executeTakeFirst();
-    if (r?.og_image) await releaseOgImages(trx, userId, [r.og_image]);
-    return r && { deleted: true };
   }
 
   /** Spaces, domains, pixels and tags of a set of links, loaded in four queries. */

@@ -5,7 +5,9 @@ import { deleted, ok, paginate, parseId } from '../http/pagination';
 import { nowIso } from '../db/sql-values';
 import { idParams } from '../http/params';
 import { linkObject } from '../../shared/objects/link.object';
-import { deleteResultObject, envelope, pageOf } from '../../shared/objects/common.object';
+import { envelope, pageOf } from '../../shared/objects/common.object';
+import { undoableDeleteResultObject } from '../../shared/objects/operation.object';
+import { UNDONE_WITHIN_24_HOURS, operationAnswer } from '../operations/resource-delete';
 import { linkCreateExample, linkExample } from './links.examples';
 import { LINK_READ_ONLY } from './core/link-checks';
 import { readOnlyNote } from '../../shared/read-only';
@@ -61,10 +63,14 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
     );
   }
 
-  const deleteDocs = { operationId: 'deleteLink', summary: 'Delete a link', description: 'Deletes the link and its click history; its alias becomes free.' };
-  app.delete('/:id', { schema: { tags, ...deleteDocs, params: idParams, response: { 200: deleteResultObject } } }, async (request) => {
+  const deleteDocs = {
+    operationId: 'deleteLink',
+    summary: 'Delete a link',
+    description: `Deletes the link and its click history; its alias becomes free. ${UNDONE_WITHIN_24_HOURS}, with the same id, alias (unless taken meanwhile: 409), pixels, tags, clicks and statistics.`,
+  };
+  app.delete('/:id', { schema: { tags, ...deleteDocs, params: idParams, response: { 200: undoableDeleteResultObject } } }, async (request) => {
     const id = parseId(request.params.id);
-    await service.delete(request.user.id, id);
-    return deleted(id, 'link');
+    const operationId = await service.delete(request.user.id, id);
+    return { ...deleted(id, 'link'), operation: await operationAnswer(app.ctx.db.kysely, request.user.id, operationId) };
   });
 }

@@ -19,12 +19,15 @@ import { releaseOgImages } from '../previews/og-image-orphans';
 import type { LinkWriter } from './core/link-writer';
 import { ownedRefs, readOnlyLinkIssues, refIssues, type Issue } from './core/link-checks';
 import { aliasTaken } from './core/link-store';
+import { LinksBulkRepo } from './links.bulk.repo';
+import type { Selection } from '../../shared/bulk.schema';
 
 /** Single links: show, create, update and delete, each through the write pipeline (core/link-writer.ts). */
 export class LinksService {
   readonly repo: LinksRepo;
   /** The list of GET /links: SQLite's answers synchronously, PostgreSQL's with a promise. */
   readonly listRepo: LinkListRepo | PgLinkListRepo;
+  private readonly bulk: LinksBulkRepo;
 
   constructor(
     private readonly ctx: AppContext,
@@ -32,6 +35,7 @@ export class LinksService {
   ) {
     this.repo = new LinksRepo(ctx.db.kysely);
     this.listRepo = ctx.db.dialect === 'postgres' ? new PgLinkListRepo(ctx.db.kysely) : new LinkListRepo(ctx.db.sqlite);
+    this.bulk = new LinksBulkRepo(ctx.db);
   }
 
   async present(rows: LinkRow[]): Promise<Link[]> {
@@ -123,11 +127,21 @@ export class LinksService {
     return this.show(userId, id);
   }
 
-  async delete(userId: number, id: number, source: RevisionSource = 'api'): Promise<void> {
+  /**
+   * Deletes the link as a bulk delete of one link does (its before-image kept, with its pixels, tags and
+   * statistics), recorded as an operation named by the short URL, which can undo it; the operation's id.
+   */
+  async delete(userId: number, id: number, source: RevisionSource = 'api'): Promise<number> {
     const before = await this.show(userId, id);
     const event = { name: 'link.deleted' as const, load: async () => [before] };
-    const done = await this.writer.change({ userId, actorId: userId, source }, [id], async (trx) => ({ found: !!(await this.repo.delete(trx, userId, id)) }), { event });
-    if (!done.found) throw notFound();
+    const about = { object: 'link' as const, objectId: id, label: before.short_url.replace(/^[a-z]+:\/\//i, '') };
+    const work = async (trx: Kysely<Database>) => {
+      if (!(await this.repo.find(userId, id, trx))) return { operationId: null };
+      return this.bulk.delete(trx, userId, { ids: [id] } as Selection, [id], nowIso(), about);
+    };
+    const done = await this.writer.change({ userId, actorId: userId, source }, [id], work, { event });
+    if (done.operationId === null) throw notFound();
+    return done.operationId;
   }
 
   private fetchTitleLater(userId: number, id: number, url: string): void {

@@ -212,7 +212,7 @@ describe('show and delete link', () => {
     const link = await createLink(t, t.userKey, { url: 'https://example.com/bye' });
     const del = await t.as(t.userKey, { method: 'DELETE', url: `/api/v1/links/${link.id}` });
     expect(del.statusCode).toBe(200);
-    expect(del.json()).toEqual({ id: link.id, object: 'link', deleted: true, status: 200 });
+    expect(del.json()).toEqual({ id: link.id, object: 'link', deleted: true, status: 200, operation: expect.objectContaining({ type: 'delete', object: 'link', object_id: link.id, undoable: true }) });
     expect404(await get(t, t.userKey, `/api/v1/links/${link.id}`));
     expect404(await t.as(t.userKey, { method: 'DELETE', url: `/api/v1/links/${link.id}` }));
     expect404(await t.as(t.userKey, { method: 'PUT', url: `/api/v1/links/${link.id}`, ...form({ title: 'x' }) }));

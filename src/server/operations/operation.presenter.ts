@@ -1,6 +1,18 @@
-// An operation as the API shows it: what was selected and changed, and whether it can still be undone.
+// An operation as the API shows it: what it acted on, in words, what was selected and changed, and whether it
+// can still be undone.
 import type { OperationRow } from './operations.repo';
 import type { Operation } from '../../shared/bulk.schema';
+
+const VERB = { update: 'Changed', delete: 'Deleted', import: 'Imported' } as const;
+
+const links = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'link' : 'links'}`;
+
+/** "Deleted space Launch", "Deleted link go.example.com/abc", "Changed 3 links", "Imported 120 links from a.csv". */
+export function summaryOf(row: Pick<OperationRow, 'kind' | 'object' | 'label' | 'count'>): string {
+  if (row.kind === 'import') return `Imported ${links(row.count)}${row.label ? ` from ${row.label}` : ''}`;
+  if (row.label === null) return `${VERB[row.kind]} ${links(row.count)}`;
+  return `${VERB[row.kind]} ${row.object} ${row.label}`;
+}
 
 export function presentOperation(row: OperationRow, now = new Date().toISOString()): Operation {
   const selection = JSON.parse(row.selection) as Record<string, unknown>;
@@ -10,6 +22,10 @@ export function presentOperation(row: OperationRow, now = new Date().toISOString
   return {
     id: row.id,
     type: row.kind,
+    object: row.object,
+    object_id: row.object_id,
+    label: row.label,
+    summary: summaryOf(row),
     count: row.count,
     selection,
     changes: JSON.parse(row.changes) as Record<string, unknown>,

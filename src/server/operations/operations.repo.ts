@@ -1,5 +1,6 @@
-// Recorded bulk operations (migration 006): the account's history, and undo. An undo reverts in one
-// transaction; it refuses (409 with the conflicting link ids) when it would overwrite a later change: for a
+// Recorded operations (migrations 006, 022): the account's history, and the undo of links' changes and deletes
+// (operation-undo.ts plans every kind; resource-image.ts and import-operation.ts do the others). An undo reverts
+// in one transaction; it refuses (409 with the conflicting link ids) when it would overwrite a later change: for a
 // PATCH a link whose updated_at moved on since (or that is gone), for a DELETE a link whose alias another
 // link took meanwhile (or whose domain is gone). With force, a PATCH's undo overwrites those later changes
 // (links that are gone stay gone) and a DELETE's undo brings back every link it can and skips the others.

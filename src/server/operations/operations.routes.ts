@@ -1,4 +1,5 @@
-// GET /api/v1/operations, GET /api/v1/operations/{id}, POST /api/v1/operations/{id}/undo (issue 10).
+// GET /api/v1/operations, GET /api/v1/operations/{id}, POST /api/v1/operations/{id}/undo (issues 10 and 26): the
+// account's recorded operations (bulk changes, deletes of one resource, imports), and their undo (operation-undo.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { z } from 'zod';
@@ -10,8 +11,8 @@ import { ok, paginate, parseId } from '../http/pagination';
 import { nowIso } from '../db/sql-values';
 import { idParams } from '../http/params';
 import { countersOff } from '../links/core/link-counters';
-import { fieldsOfBulkChanges } from '../links/history/link-state';
 import { CONFLICTS_SHOWN, OperationsRepo } from './operations.repo';
+import { planUndo } from './operation-undo';
 import { presentOperation } from './operation.presenter';
 import { operationObject, undoConflictObject, undoneOperationObject } from '../../shared/objects/operation.object';
 import { envelope, pageOf } from '../../shared/objects/common.object';
@@ -23,20 +24,6 @@ const listQuery = z.object({
   page: queryInt(1).transform((v) => v ?? 1),
 });
 
-/** 409 with the ids of the links an undo would overwrite. */
-class ConflictError extends HttpError {
-  constructor(
-    message: string,
-    private readonly conflicts: number[],
-  ) {
-    super(409, message);
-  }
-
-  override body(): Record<string, unknown> {
-    return { message: this.message, conflicts: this.conflicts.slice(0, CONFLICTS_SHOWN), conflicts_count: this.conflicts.length, status: 409 };
-  }
-}
-
 export async function operationsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repo = new OperationsRepo(app.ctx.db.kysely);
@@ -44,8 +31,9 @@ export async function operationsRoutes(fastify: FastifyInstance): Promise<void> 
 
   const listDocs = {
     operationId: 'listOperations',
-    summary: 'List bulk operations',
-    description: 'Your bulk updates and deletes (PATCH and DELETE /links/bulk), newest first, each with whether it can still be undone.',
+    summary: 'List operations',
+    description:
+      'Your recorded operations, newest first, each named in words (`summary`, `label`) and with whether it can still be undone: bulk updates and deletes (PATCH and DELETE /links/bulk), the DELETE of one link, space, pixel, tag, domain or webhook, and the import jobs that created links.',
   };
   app.get('/', { schema: { tags, ...listDocs, querystring: listQuery, response: { 200: operationPage } } }, async (request) => {
     const { page, per_page: perPage } = request.query;
@@ -54,7 +42,7 @@ export async function operationsRoutes(fastify: FastifyInstance): Promise<void> 
     return paginate(request, rows.map((r) => presentOperation(r, now)), total, page, perPage);
   });
 
-  const showDocs = { operationId: 'getOperation', summary: 'Get a bulk operation', description: 'One of your bulk operations: what it selected and changed, and until when it can be undone.' };
+  const showDocs = { operationId: 'getOperation', summary: 'Get an operation', description: 'One of your operations: what it acted on and changed, and until when it can be undone.' };
   app.get('/:id', { schema: { tags, ...showDocs, params: idParams, response: { 200: envelope(operationObject) } } }, async (request) => {
     const op = await repo.find(request.user.id, parseId(request.params.id));
     if (!op) throw notFound();
@@ -63,13 +51,15 @@ export async function operationsRoutes(fastify: FastifyInstance): Promise<void> 
 
   const undoDocs = {
     operationId: 'undoOperation',
-    summary: 'Undo a bulk operation',
+    summary: 'Undo an operation',
     description:
-      'Reverts a bulk update or brings back the links of a bulk delete, within 24 hours and once. When links changed since (or their alias was taken), answers 409 with their ids and undoes nothing, unless `force=1`.',
+      'Within 24 hours and once: reverts a bulk update; brings back deleted links (same ids, with their pixels, tags and statistics); brings back a deleted space, pixel, tag, domain or webhook with its id and what its delete changed (the links\' space, pixels or tags; the domain\'s links; the webhook\'s secret and delivery log); deletes the links an import created. When links changed since (or their alias was taken), answers 409 with their ids and undoes nothing, unless `force=1` (an update then overwrites, a delete brings back the others, an import\'s undo leaves the changed links). A name taken meanwhile (a space, tag or domain of that name exists now) or an import still running is a 409 too.',
   };
   const undoAnswers = {
     200: envelope(undoneOperationObject),
-    409: undoConflictObject.meta({ description: 'Nothing was undone: already undone, past its 24 hours, or (without `force=1`) links changed or taken since.' }),
+    409: undoConflictObject.meta({
+      description: 'Nothing was undone: already undone, past its 24 hours, a name taken meanwhile, an import still running, or (without `force=1`) links changed or taken since.',
+    }),
   };
   app.post('/:id/undo', { schema: { tags, ...undoDocs, params: idParams, querystring: undoQuerySchema, response: undoAnswers } }, async (request) => {
     const userId = request.user.id;
@@ -84,44 +74,29 @@ export async function operationsRoutes(fastify: FastifyInstance): Promise<void> 
       if (op.purged || op.undo_until < now) {
         throw new HttpError(409, `This operation can no longer be undone: operations can be undone for 24 hours (until ${op.undo_until}).`);
       }
-      let skip: number[];
-      if (op.kind === 'update') {
-        const { ids, gone } = await repo.updateConflicts(trx, op);
-        if (ids.length && !force) {
-          throw new ConflictError(
-            `${ids.length} of the links changed after this operation or are gone; nothing was undone. Send force=1 to overwrite those later changes (links that are gone stay gone).`,
-            ids,
-          );
-        }
-        skip = gone;
-      } else {
-        skip = await repo.deleteConflicts(trx, op);
-        if (skip.length && !force) {
-          throw new ConflictError(
-            `${skip.length} of the deleted links cannot come back (their alias was taken meanwhile, or their domain is gone); nothing was undone. Send force=1 to bring back the others.`,
-            skip,
-          );
-        }
-      }
-      // Through the write pipeline: every link the undo changes or brings back gets its revision.
-      const tracked = op.kind === 'update' ? await repo.linkIds(trx, op.id) : [];
+      const plan = await planUndo(repo, trx, op, force);
+      // Through the write pipeline: every link the undo changes, brings back or deletes gets its revision.
       const writer = { userId, actorId: userId, source: 'undo' as const };
       const undo = await app.links.writer.change(
         writer,
-        tracked,
+        plan.tracked,
         async () => {
           const counters = await countersOff(trx, op.user_id);
-          const done = op.kind === 'update' ? await repo.undoUpdate(trx, op, skip) : await repo.undoDelete(trx, op, skip);
+          const done = await plan.run();
           await counters.end();
-          return op.kind === 'update' ? done : { ...done, created: done.ids };
+          return done;
         },
-        // An update's undo can change only what the operation set; a delete's brings back whole links.
-        { within: trx, fields: op.kind === 'update' ? fieldsOfBulkChanges(JSON.parse(op.changes) as object) : undefined },
+        { within: trx, fields: plan.fields },
       );
       await repo.markUndone(trx, op.id, now);
-      return { op: { ...op, undone_at: now }, undo };
+      return { op: { ...op, undone_at: now }, undo, deletes: plan.deletes };
     });
-    await app.links.writer.announce(userId, result.undo.ids);
+    // Once committed: the caches (a resource that came back: every cache, as its delete did) and the webhooks.
+    const { op } = result;
+    if (op.object !== 'link') app.ctx.changes.emit('reset');
+    if (op.object === 'webhook') app.webhooks.changed();
+    const event = result.deletes ? { name: 'link.deleted' as const, load: app.webhooks.deletedLinks(op.id) } : undefined;
+    await app.links.writer.announce(userId, result.undo.ids, event);
     return ok({ ...presentOperation(result.op), restored: result.undo.restored, skipped: result.undo.skipped.slice(0, CONFLICTS_SHOWN) });
   });
 }

@@ -32,11 +32,6 @@ export class PixelsRepo {
     await this.db.updateTable('pixels').set({ ...input, updated_at: nowIso() }).where('id', '=', id).where('user_id', '=', userId).execute();
   }
 
-  async delete(userId: number, id: number): Promise<boolean> {
-    const r = await this.db.deleteFrom('pixels').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-    return Number(r.numDeletedRows) > 0;
-  }
-
   async list(userId: number, q: PixelListQuery): Promise<{ rows: Pixel[]; total: number }> {
     let base = this.db.selectFrom('pixels').where('user_id', '=', userId);
     if (q.search) base = base.where('name', likeOperator(this.db), likePattern(q.search));

@@ -4,6 +4,7 @@ import { pixelObject } from '../../shared/objects/pixel.object';
 import { pageOf } from '../../shared/objects/common.object';
 import { crudRoutes } from '../http/crud';
 import { PixelsRepo } from './pixels.repo';
+import { UNDONE_WITHIN_24_HOURS, recordedDelete } from '../operations/resource-delete';
 
 const pixelPage = pageOf(pixelObject, 'Pixel');
 
@@ -25,10 +26,11 @@ export async function pixelsRoutes(app: FastifyInstance): Promise<void> {
         create:
           '`type` is the vendor; `value` its pixel or tag id (letters, digits, dashes and underscores, at most 255); `name` at most 64 characters. Answers 201 with the pixel.',
         update: `Changes the \`name\`, \`type\` and \`value\` sent; the others keep their values.`,
-        delete: 'Deletes the pixel and detaches it from the links that carried it; the links stay.',
+        delete: `Deletes the pixel and detaches it from the links that carried it; the links stay. ${UNDONE_WITHIN_24_HOURS}, with the same id, on the links that carried it.`,
       },
     },
     uniqueField: 'name',
+    recordedDelete: recordedDelete(app, 'pixel'),
     changed: () => app.ctx.changes.emit('reset'),
   });
 }

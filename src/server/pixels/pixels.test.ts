@@ -43,7 +43,7 @@ describe('pixels', () => {
     const link = await createLink(t, t.userKey, { url: 'https://e.com', 'pixel_ids[]': p.id });
     expect(link.pixels).toHaveLength(1);
     const res = await t.as(t.userKey, { method: 'DELETE', url: `/api/v1/pixels/${p.id}` });
-    expect(res.json()).toEqual({ id: p.id, object: 'pixel', deleted: true, status: 200 });
+    expect(res.json()).toEqual({ id: p.id, object: 'pixel', deleted: true, status: 200, operation: expect.objectContaining({ type: 'delete', object: 'pixel', object_id: p.id, undoable: true }) });
     expect((await get(t, t.userKey, `/api/v1/links/${link.id}`)).json().data.pixels).toEqual([]);
     expect404(await get(t, t.userKey, `/api/v1/pixels/${p.id}`));
     expect((await get(t, t.userKey, `/api/v1/links?pixel_id=${p.id}`)).json().meta.total).toBe(0);

@@ -1,11 +1,11 @@
 // Uploaded preview images that nothing uses any more are deleted (issue 21). An image is in use while a link of
 // its account names it in og_image (any URL whose path holds /+og/{key}: BASE_URL's, a custom domain's), or
-// while an undoable bulk delete holds a copy of such a link (the undo would bring the link back: the image
-// stays until the undo window is over, plus a margin for an undo under way at the deadline).
-// - A link whose og_image changes, or that is deleted alone or with its domain: the images it named go at
-//   once if nothing else uses them (releaseOgImages).
-// - Everything else (uploads never attached, images of bulk-deleted links once their undo window is over):
-//   the sweep, every 10 minutes, deletes the unused images uploaded more than OG_IMAGE_GRACE_MS ago.
+// while an undoable delete (bulk, of one link, of a domain with its links) holds a copy of such a link (the undo
+// would bring the link back: the image stays until the undo window is over, plus a margin for an undo under way
+// at the deadline).
+// - A link whose og_image changes: the image it named goes at once if nothing else uses it (releaseOgImages).
+// - Everything else (uploads never attached, images of deleted links once their undo window is over): the
+//   sweep, every 10 minutes, deletes the unused images uploaded more than OG_IMAGE_GRACE_MS ago.
 //   Until then they count toward the account's quota (og-images.ts).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -41,23 +41,10 @@ export async function deleteUnusedOgImages(db: Kysely<Database>, userId: number,
   return deleted;
 }
 
-/** After a link stopped naming `urls` (its og_image changed, or it was deleted): their images go if unused. */
+/** After a link stopped naming `urls` (its og_image changed): their images go if unused. */
 export async function releaseOgImages(db: Kysely<Database>, userId: number, urls: (string | null)[]): Promise<void> {
   const keys = urls.map(ogImageKeyOf).filter((k): k is string => k !== null);
   if (keys.length) await deleteUnusedOgImages(db, userId, keys);
-}
-
-/** The og_image URLs of a domain's links that name an uploaded image (read before the domain is deleted). */
-export async function ogImagesOfDomain(db: Kysely<Database>, domainId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('links')
-    .select('og_image')
-    .distinct()
-    .where('domain_id', '=', domainId)
-    .where('og_image', 'is not', null)
-    .where('og_image', 'like', '%/+og/%')
-    .execute();
-  return rows.map((r) => r.og_image).filter((u): u is string => u !== null);
 }
 
 /** Deletes every unused image uploaded more than `graceMs` ago, account by account; how many went. */

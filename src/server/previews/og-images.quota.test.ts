@@ -1,6 +1,6 @@
 // Preview image quotas and unused images (issue 21): an account's count and bytes are capped (413, as a
-// too-large image); an image no link uses any more is deleted, except while an undoable bulk delete may
-// bring its link back; uploads never used go after the grace period.
+// too-large image); an image no link uses any more is deleted, except while an undoable delete (bulk, of one
+// link, of a domain with its links) may bring its link back; uploads never used go after the grace period.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
 import { create, createLink, json } from '../test-utils/api';
@@ -67,20 +67,26 @@ describe('unused preview images', () => {
     expect(await rows(t.userId)).toBe(0);
   });
 
-  it('deleting a link deletes its image (the quota is free again); deleting a domain, the images of its links', async () => {
+  it('deleting a link, or a domain with its links, keeps their images while the delete can be undone; then they go, the quota free again', async () => {
     await emptyQuota();
     const imgs = [await image(t.userKey), await image(t.userKey), await image(t.userKey)];
     expect((await upload(t.userKey)).statusCode).toBe(413);
     const link = await createLink(t, t.userKey, { url: 'https://example.com/del', og_image: imgs[0]!.url });
-    expect((await t.as(t.userKey, { method: 'DELETE', url: `/api/v1/links/${link.id}` })).statusCode).toBe(200);
-    expect(await served(imgs[0]!)).toBe(404);
-    expect((await upload(t.userKey)).statusCode).toBe(201);
+    const gone = await t.as(t.userKey, { method: 'DELETE', url: `/api/v1/links/${link.id}` });
+    expect(gone.statusCode).toBe(200);
     const domain = await create(t, t.userKey, 'domains', { name: 'og-gone.example.com' });
     await createLink(t, t.userKey, { url: 'https://example.com/dom', domain_id: domain.id, og_image: imgs[1]!.url });
     await createLink(t, t.userKey, { url: 'https://example.com/kept', og_image: imgs[2]!.url });
-    expect((await t.as(t.userKey, { method: 'DELETE', url: `/api/v1/domains/${domain.id}` })).statusCode).toBe(200);
-    expect(await served(imgs[1]!)).toBe(404);
-    expect(await served(imgs[2]!)).toBe(200);
+    const domainGone = await t.as(t.userKey, { method: 'DELETE', url: `/api/v1/domains/${domain.id}` });
+    expect(domainGone.statusCode).toBe(200);
+    // An undo brings the links back with working images: the images stay meanwhile, even past the grace period.
+    await sweepOgImages(t.db.kysely, Date.now() + OG_IMAGE_GRACE_MS + 60_000);
+    expect(await Promise.all(imgs.map(served))).toEqual([200, 200, 200]);
+    const ops = [gone.json().operation.id as number, domainGone.json().operation.id as number];
+    for (const id of ops) await t.query("UPDATE operations SET undo_until = '2020-01-01T00:00:00.000Z' WHERE id = ?", id);
+    await sweepOgImages(t.db.kysely, Date.now() + OG_IMAGE_GRACE_MS + 60_000);
+    expect(await Promise.all(imgs.map(served))).toEqual([404, 404, 200]);
+    expect((await upload(t.userKey)).statusCode).toBe(201);
   });
 
   it('keeps the image of a bulk-deleted link while the delete can be undone (the undo brings back a working image), then sweeps it', async () => {

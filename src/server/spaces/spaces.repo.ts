@@ -51,11 +51,6 @@ export class SpacesRepo {
     await this.db.updateTable('spaces').set({ ...input, updated_at: nowIso() }).where('id', '=', id).where('user_id', '=', userId).execute();
   }
 
-  async delete(userId: number, id: number): Promise<boolean> {
-    const r = await this.db.deleteFrom('spaces').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-    return Number(r.numDeletedRows) > 0;
-  }
-
   async list(userId: number, q: SpaceListQuery): Promise<{ rows: Space[]; total: number }> {
     let count = this.db.selectFrom('spaces as s').where('s.user_id', '=', userId);
     let rows = this.base(userId);

@@ -43,7 +43,7 @@ describe('spaces', () => {
     const space = await create(t, t.userKey, 'spaces', { name: 'Temp' });
     const link = await createLink(t, t.userKey, { url: 'https://e.com', space_id: space.id });
     const res = await t.as(t.userKey, { method: 'DELETE', url: `/api/v1/spaces/${space.id}` });
-    expect(res.json()).toEqual({ id: space.id, object: 'space', deleted: true, status: 200 });
+    expect(res.json()).toEqual({ id: space.id, object: 'space', deleted: true, status: 200, operation: expect.objectContaining({ type: 'delete', object: 'space', object_id: space.id, undoable: true }) });
     expect((await get(t, t.userKey, `/api/v1/links/${link.id}`)).json().data.space).toBeNull();
     expect404(await get(t, t.userKey, `/api/v1/spaces/${space.id}`));
     expect(ids(await get(t, t.userKey, '/api/v1/links?space_id=0&per_page=100'))).toContain(link.id);

@@ -5,7 +5,6 @@ import type { Database } from '../db/schema';
 import { byTagName, defaultTagColor, tagKey, type LinkTag, type Tag, type TagCreate, type TagListQuery, type TagUpdate } from '../../shared/tag.schema';
 import { likePattern, nowIso } from '../db/sql-values';
 import { likeOperator } from '../db/dialect';
-import { countersOff } from '../links/core/link-counters';
 
 type Db = Kysely<Database>;
 
@@ -111,16 +110,6 @@ export class TagsRepo {
   async update(userId: number, id: number, input: TagUpdate): Promise<void> {
     const set = { ...input, ...(input.name !== undefined ? { name_key: tagKey(input.name) } : {}), updated_at: nowIso() };
     await this.db.updateTable('tags').set(set).where('id', '=', id).where('user_id', '=', userId).execute();
-  }
-
-  /** Deletes a tag (its links keep their other tags). On PostgreSQL the per-row counter triggers stand aside (see 006). */
-  async delete(userId: number, id: number): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const counters = await countersOff(trx, userId);
-      const r = await trx.deleteFrom('tags').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-      await counters.end();
-      return Number(r.numDeletedRows) > 0;
-    });
   }
 
   async list(userId: number, q: TagListQuery): Promise<{ rows: Tag[]; total: number }> {

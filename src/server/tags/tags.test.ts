@@ -33,7 +33,7 @@ describe('tags', () => {
     const list = (await get(t, t.userKey, '/api/v1/tags?search=spring&sort_by=name&sort=asc')).json();
     expect(list.data.map((x: { name: string }) => x.name)).toEqual(['Spring 26']);
     const del = await t.as(t.userKey, { method: 'DELETE', url: `/api/v1/tags/${tag.id}` });
-    expect(del.json()).toEqual({ id: tag.id, object: 'tag', deleted: true, status: 200 });
+    expect(del.json()).toEqual({ id: tag.id, object: 'tag', deleted: true, status: 200, operation: expect.objectContaining({ type: 'delete', object: 'tag', object_id: tag.id, undoable: true }) });
     expect404(await get(t, t.userKey, `/api/v1/tags/${tag.id}`));
   });
 

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { newestPage } from '../db/newest-page';
 import type { WebhookDeliveriesTable, WebhooksTable } from '../db/schema-features';
 import type { Webhook, WebhookCreate, WebhookDelivery, WebhookEvent, WebhookUpdate, DeliveryStatus } from '../../shared/webhook.schema';
-import { storedDomainUrl } from '../domains/domain-url';
+import { shortUrlOf } from '../domains/domain-url';
 import { ruleError } from '../rule-error';
 import { nowIso } from '../db/sql-values';
 
@@ -100,11 +100,6 @@ export class WebhooksRepo {
     await this.db.updateTable('webhooks').set(set).where('id', '=', current.id).execute();
   }
 
-  async delete(userId: number, id: number): Promise<boolean> {
-    const r = await this.db.deleteFrom('webhooks').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-    return Number(r.numDeletedRows) > 0;
-  }
-
   private async present(rows: WebhookRow[]): Promise<Webhook[]> {
     if (!rows.length) return [];
     const spaceIds = rows.flatMap((r) => (r.space_id ? [r.space_id] : []));
@@ -132,7 +127,6 @@ export class WebhooksRepo {
     return rows.map((r) => {
       const space = spaces.find((s) => s.id === r.space_id) ?? null;
       const link = links.find((l) => l.id === r.link_id);
-      const origin = link?.domain_name ? storedDomainUrl({ name: link.domain_name, https: link.https ?? null }, this.baseUrl) : this.baseUrl;
       return {
         id: r.id,
         url: r.url,
@@ -140,7 +134,7 @@ export class WebhooksRepo {
         space_id: r.space_id,
         link_id: r.link_id,
         space,
-        link: link ? { id: link.id, alias: link.alias, short_url: `${origin}/${link.alias}` } : null,
+        link: link ? { id: link.id, alias: link.alias, short_url: shortUrlOf(link.alias, link.domain_name ? { name: link.domain_name, https: link.https ?? null } : null, this.baseUrl) } : null,
         enabled: r.enabled === 1,
         disabled_reason: r.disabled_reason,
         pending_deliveries: Number(pending.find((p) => p.webhook_id === r.id)?.n ?? 0),

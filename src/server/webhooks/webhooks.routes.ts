@@ -13,7 +13,9 @@ import { WEBHOOKS } from './webhooks.plugin';
 import { sendWebhook } from './webhook-sender';
 import { webhookCreateExample, webhookExample } from './webhooks.examples';
 import { webhookDeliveryObject, webhookObject } from '../../shared/objects/webhook.object';
-import { deleteResultObject, envelope, pageOf } from '../../shared/objects/common.object';
+import { envelope, pageOf } from '../../shared/objects/common.object';
+import { undoableDeleteResultObject } from '../../shared/objects/operation.object';
+import { UNDONE_WITHIN_24_HOURS, recordedDelete } from '../operations/resource-delete';
 import { readOnlyNote, readOnlySpec } from '../../shared/read-only';
 import { guardOwned } from '../read-only.hook';
 
@@ -45,7 +47,11 @@ const docs = {
     summary: 'Update a webhook (PATCH)',
     description: `Changes the fields sent; \`enabled=1\` re-enables it and sends what is queued, \`rotate_secret=1\` makes a new secret. ${updateNote} Same as \`PUT\`.`,
   },
-  delete: { operationId: 'deleteWebhook', summary: 'Delete a webhook', description: 'Deletes the webhook and its delivery log; what is queued is not sent.' },
+  delete: {
+    operationId: 'deleteWebhook',
+    summary: 'Delete a webhook',
+    description: `Deletes the webhook and its delivery log; what is queued is not sent. ${UNDONE_WITHIN_24_HOURS}, with the same id, secret and delivery log (what was queued is sent then).`,
+  },
   deliveries: { operationId: 'listWebhookDeliveries', summary: "List a webhook's deliveries", description: "The webhook's delivery log, newest first: each event sent or to be sent, its attempts and the last answer." },
   test: {
     operationId: 'sendWebhookTestEvent',
@@ -109,11 +115,13 @@ async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
     );
   }
 
-  app.delete('/:id', { schema: { tags, ...docs.delete, params: idParams, response: { 200: deleteResultObject } } }, async (request) => {
+  const remove = recordedDelete(app, 'webhook');
+  app.delete('/:id', { schema: { tags, ...docs.delete, params: idParams, response: { 200: undoableDeleteResultObject } } }, async (request) => {
     const current = await load(request.user.id, request.params.id);
-    await repo.delete(request.user.id, current.id);
+    const operation = await remove(request.user.id, current.id);
+    if (!operation) throw notFound();
     hub.changed();
-    return deleted(current.id, 'webhook');
+    return { ...deleted(current.id, 'webhook'), operation };
   });
 
   app.get(

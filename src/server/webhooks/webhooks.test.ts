@@ -70,7 +70,7 @@ describe('webhooks CRUD', () => {
     expect404(await t.as(t.userKey, { method: 'DELETE', url: `/api/v1/webhooks/${mine.id}` }));
     expect404(await get(t, t.userKey, '/api/v1/webhooks/abc'));
     const res = await t.as(t.adminKey, { method: 'DELETE', url: `/api/v1/webhooks/${mine.id}` });
-    expect(res.json()).toEqual({ id: mine.id, object: 'webhook', deleted: true, status: 200 });
+    expect(res.json()).toEqual({ id: mine.id, object: 'webhook', deleted: true, status: 200, operation: expect.objectContaining({ type: 'delete', object: 'webhook', object_id: mine.id, undoable: true }) });
     expect404(await get(t, t.adminKey, `/api/v1/webhooks/${mine.id}`));
   });
 });

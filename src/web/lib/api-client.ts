@@ -1,5 +1,6 @@
 // The dashboard's only way to the server: API v1 with the signed-in key, JSON in and out.
 import type { Paginated } from '../../shared/list-query';
+import type { Operation } from '../../shared/bulk.schema';
 import { connection, isUnavailableStatus } from './connection';
 import { keyCookie, readKeyCookie } from './key-cookie';
 
@@ -133,7 +134,8 @@ export const api = {
   getBody: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
   post: <T>(path: string, body: unknown = {}) => request<{ data: T }>('POST', path, { body }).then((r) => r.data),
   put: <T>(path: string, body: unknown) => request<{ data: T }>('PUT', path, { body }).then((r) => r.data),
-  delete: (path: string) => request<{ id: number; deleted: true }>('DELETE', path),
+  /** A delete's answer; `operation`: the one it recorded, when the delete can be undone (issue 26). */
+  delete: (path: string) => request<{ id: number; deleted: true; operation?: Operation }>('DELETE', path),
   /** PATCH and DELETE with a body (the bulk API), answering `{ data }`. */
   patch: <T>(path: string, body: unknown, query?: Query) => request<{ data: T }>('PATCH', path, { body, query }).then((r) => r.data),
   deleteWith: <T>(path: string, body: unknown, query?: Query) => request<{ data: T }>('DELETE', path, { body, query }).then((r) => r.data),

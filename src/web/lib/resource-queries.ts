@@ -17,6 +17,9 @@ export async function fetchAll<T>(path: string, query: Record<string, string | n
   return out;
 }
 
+/** The key of the Operations page's queries (features/operations/operations.queries.ts uses it). */
+export const OPERATIONS_KEY = ['operations'] as const;
+
 export interface ResourceConfig {
   /** The API path and the first part of every key: `spaces` (GET /spaces, ['spaces', ...]). */
   name: string;
@@ -87,7 +90,8 @@ export function resourceQueries<T extends { id: number }, C, U, Q extends object
       mutationFn: (id: number) => api.delete(`${path}/${id}`),
       onSuccess: (_r, id) => {
         qc.removeQueries({ queryKey: keys.detail(id) });
-        return invalidateAfterWrite(qc, name, related);
+        // A delete that can be undone recorded an operation: the Operations page lists it.
+        return invalidateAfterWrite(qc, name, [...related, OPERATIONS_KEY]);
       },
     });
   }

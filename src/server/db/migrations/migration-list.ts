@@ -22,6 +22,8 @@ import * as m018 from './018-link-revisions';
 import * as m019 from './019-imported-clicks';
 import * as m020 from './020-saved-views';
 import * as m021 from './021-list-created';
+import * as m022 from './022-operation-objects';
+import * as m023 from './023-click-source';
 import * as m024 from './024-search-grams';
 
 export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[] }> = {
@@ -46,5 +48,7 @@ export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[
   '019-imported-clicks': m019,
   '020-saved-views': m020,
   '021-list-created': m021,
+  '022-operation-objects': m022,
+  '023-click-source': m023,
   '024-search-grams': m024,
 };

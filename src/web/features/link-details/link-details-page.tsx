@@ -7,6 +7,7 @@ import { IconEdit, IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { notify } from '../../components/resource-list/notify';
+import { showUndoNotice } from '../operations/undo-notice';
 import { linkQueries } from '../links/links.queries';
 import { dateRange, shortDay } from './stats-view';
 import { QrCard } from './qr-card';
@@ -55,8 +56,9 @@ export function LinkDetailsPage() {
 
   const onDelete = () =>
     del.mutate(link.id, {
-      onSuccess: () => {
-        notify.success(`Deleted ${link.short_url}.`);
+      onSuccess: (answer) => {
+        if (answer.operation) showUndoNotice(answer.operation);
+        else notify.success(`Deleted ${link.short_url}.`);
         void navigate({ to: '/links' });
       },
     });

@@ -1,9 +1,10 @@
-// The operations as a table on wide screens and as cards on a phone (one or the other, never both).
+// The operations as a table on wide screens and as cards on a phone (one or the other, never both), each named in
+// words ("Deleted space Launch"); a bulk one also says what it changed and how the links were chosen.
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { ActionsTh } from '../../components/resource-list/row-actions';
 import type { Operation } from '../../../shared/bulk.schema';
-import { describeChanges, describeSelection, undoState } from './operation-text';
+import { describeChanges, describeSelection, isBulk, undoState } from './operation-text';
 import { formatDateTime as when } from '../../components/resource-list/format';
 import { CardsOrTable } from '../../components/cards-or-table';
 
@@ -15,14 +16,17 @@ function UndoStatus({ op }: { op: Operation }) {
 }
 
 function What({ op }: { op: Operation }) {
+  const bulk = isBulk(op);
   return (
     <Stack gap={2}>
       <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-        {describeChanges(op)}
+        {op.summary}
       </Text>
-      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        Chosen by {describeSelection(op.selection)}
-      </Text>
+      {bulk && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {op.type === 'update' ? `${describeChanges(op)} · ` : ''}Chosen by {describeSelection(op.selection)}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -30,7 +34,7 @@ function What({ op }: { op: Operation }) {
 function UndoButton({ op, onUndo }: { op: Operation; onUndo: (op: Operation) => void }) {
   if (!op.undoable) return null;
   return (
-    <Button size="xs" variant="light" leftSection={<IconArrowBackUp size={14} aria-hidden />} onClick={() => onUndo(op)} aria-label={`Undo operation ${op.id}`}>
+    <Button size="xs" variant="light" leftSection={<IconArrowBackUp size={14} aria-hidden />} onClick={() => onUndo(op)} aria-label={`Undo: ${op.summary}`}>
       Undo
     </Button>
   );
@@ -43,7 +47,7 @@ export function OperationsList({ rows, onUndo, loading }: { rows: Operation[]; o
       label="Operations"
       loading={loading}
       keyOf={(op) => op.id}
-      itemProps={(op) => ({ 'data-testid': 'operation-row', 'data-type': op.type })}
+      itemProps={(op) => ({ 'data-testid': 'operation-row', 'data-type': op.type, 'data-object': op.object })}
       tableProps={{ striped: true }}
       card={(op) => (
         <Stack gap={6}>
@@ -69,7 +73,7 @@ export function OperationsList({ rows, onUndo, loading }: { rows: Operation[]; o
         </Table.Thead>
       }
       rows={(op) => (
-        <Table.Tr key={op.id} data-testid="operation-row" data-type={op.type}>
+        <Table.Tr key={op.id} data-testid="operation-row" data-type={op.type} data-object={op.object}>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>
             <Text size="sm">{when(op.created_at)}</Text>
           </Table.Td>

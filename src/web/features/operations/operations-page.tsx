@@ -1,5 +1,6 @@
-// The history of bulk operations (bulk PATCH/DELETE): when, what, how many links, and whether it can still
-// be undone (24 hours); Undo asks first, and a conflict offers "Undo anyway".
+// The history of operations (bulk changes and deletes, the delete of one link, space, pixel, tag, domain or
+// webhook, imports): when, what in words, how many links, and whether it can still be undone (24 hours); Undo
+// asks first, and a conflict offers "Undo anyway".
 import { useState } from 'react';
 import { Paper, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -9,10 +10,10 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { ListPagination } from '../../components/list-pagination';
 import { ButtonLink } from '../../components/router-links';
 import { notify } from '../../components/resource-list/notify';
-import { plural } from '../../components/resource-list/format';
 import { operationsListQueryOptions, useUndoOperation } from './operations.queries';
 import type { Operation } from '../../../shared/bulk.schema';
 import { UndoDialog } from './undo-dialog';
+import { undoneText } from './operation-text';
 import { OperationsList } from './operations-list';
 
 const route = getRouteApi('/app/operations');
@@ -36,8 +37,7 @@ export function OperationsPage() {
       {
         onSuccess: (r) => {
           setTarget(null);
-          const skipped = r.skipped.length ? `; ${plural(r.skipped.length, 'link')} left as they are` : '';
-          notify.success(`Undone: ${plural(r.restored, 'link')} ${r.type === 'delete' ? 'restored' : 'put back'}${skipped}.`);
+          notify.success(`Undone: ${undoneText(r, r)}`);
         },
       },
     );
@@ -46,7 +46,7 @@ export function OperationsPage() {
   const rows = list.data?.data ?? [];
   return (
     <Stack gap="md">
-      <PageHeader title="Operations" description="Bulk changes and deletions of links. Each can be undone for 24 hours." />
+      <PageHeader title="Operations" description="Bulk changes, deletions and imports. Each can be undone for 24 hours." />
       {list.isPending ? (
         <LoadingState label="Loading operations…" />
       ) : list.isError ? (
@@ -54,8 +54,8 @@ export function OperationsPage() {
       ) : rows.length === 0 && list.data.meta.total === 0 ? (
         <Paper withBorder p="lg">
           <EmptyState
-            title="No bulk operations yet"
-            description="Changing or deleting many links at once records an operation here, which you can undo for 24 hours."
+            title="No operations yet"
+            description="Changing or deleting links in bulk, deleting a link, space, pixel, tag, domain or webhook, and importing links record an operation here, which you can undo for 24 hours."
             action={
               <ButtonLink to="/links" variant="light">
                 Go to links

@@ -1,6 +1,8 @@
-// Bulk operations (GET /api/v1/operations) and their undo (POST /operations/{id}/undo, force=1 past conflicts).
+// Operations (GET /api/v1/operations: bulk changes, single deletes, imports) and their undo (POST
+// /operations/{id}/undo, force=1 past conflicts).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, toQueryString } from '../../lib/api-client';
+import { OPERATIONS_KEY } from '../../lib/resource-queries';
 import type { Operation } from '../../../shared/bulk.schema';
 
 export interface UndoResult extends Operation {
@@ -26,7 +28,7 @@ export class UndoError extends ApiError {
 }
 
 export const operationKeys = {
-  all: ['operations'] as const,
+  all: OPERATIONS_KEY,
   list: (query: OperationListQuery) => [...operationKeys.all, 'list', query] as const,
 };
 
@@ -48,11 +50,14 @@ async function undo(id: number, force: boolean): Promise<UndoResult> {
   }
 }
 
-/** Undo; afterwards the operations, every links list and link, and the spaces' and tags' counts are fetched again. */
+/** What an undo can bring back or change: the operations, and every resource a delete or an import touched. */
+const UNDONE = [operationKeys.all, ['links'], ['spaces'], ['tags'], ['pixels'], ['domains'], ['webhooks'], ['imports']] as const;
+
+/** Undo; afterwards the operations, every links list and link, and the resources' lists and counts are fetched again. */
 export function useUndoOperation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, force }: { id: number; force: boolean }) => undo(id, force),
-    onSettled: () => Promise.all([operationKeys.all, ['links'], ['spaces'], ['tags']].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+    onSettled: () => Promise.all(UNDONE.map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
 }

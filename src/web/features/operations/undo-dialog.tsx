@@ -1,17 +1,12 @@
-// The undo confirmation: says what comes back; Cancel has the focus. A 409 with conflicts lists the links that
-// changed since (or cannot come back) and offers "Undo anyway" (force=1); any other refusal is shown as is.
+// The undo confirmation: names the operation and says what the undo does; Cancel has the focus. A 409 with
+// conflicts lists the links that changed since (or cannot come back) and offers "Undo anyway" (force=1); any
+// other refusal (a name taken meanwhile, an import still running) is shown as is.
 import { Code, Stack, Text } from '@mantine/core';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { plural } from '../../components/resource-list/format';
 import { UndoError } from './operations.queries';
 import type { Operation } from '../../../shared/bulk.schema';
-
-/** What a conflict means and what "Undo anyway" does, for this kind of operation. */
-function conflictText(op: Operation, n: number): string {
-  return op.type === 'delete'
-    ? `${plural(n, 'deleted link')} cannot come back (the alias was taken meanwhile, or the domain is gone). Nothing was undone. Undo anyway brings back the others.`
-    : `${plural(n, 'link')} changed after this operation or ${n === 1 ? 'is' : 'are'} gone. Nothing was undone. Undo anyway overwrites those later changes (links that are gone stay gone).`;
-}
+import { conflictText, undoWhat } from './operation-text';
 
 export function UndoDialog({
   op,
@@ -28,7 +23,6 @@ export function UndoDialog({
 }) {
   const conflict = error instanceof UndoError && error.status === 409 && error.conflicts.length > 0 ? error : null;
   const message = error instanceof Error ? error.message : null;
-  const n = op ? plural(op.count, 'link') : '';
   return (
     <ConfirmDialog
       opened={op !== null}
@@ -53,9 +47,14 @@ export function UndoDialog({
         </Stack>
       }
     >
-      {op?.type === 'delete'
-        ? `The ${n} this operation deleted come back, with their clicks and statistics.`
-        : `The ${n} this operation changed get their previous values back.`}
+      {op && (
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {op.summary}
+          </Text>
+          <Text size="sm">{undoWhat(op)}</Text>
+        </Stack>
+      )}
     </ConfirmDialog>
   );
 }
