@@ -80,10 +80,10 @@ test('an undo refused because a link changed since says so, and Undo anyway over
   // Someone takes one of the deleted aliases: that link cannot come back.
   await api.post('/links', { url: 'https://example.com/taken', alias: links[3]!.alias });
   await done.getByRole('button', { name: 'Undo' }).click();
-  await expect(done.getByTestId('bulk-undo-problem')).toHaveText('1 link changed since; nothing was undone.');
+  await expect(done.getByTestId('undo-problem')).toHaveText('1 deleted link cannot come back (the alias was taken meanwhile, or the domain is gone). Nothing was undone. Undo anyway brings back the others.');
   expect((await api.list('/links', { search: 'spring', search_by: 'alias' })).meta.total).toBe(1);
   await done.getByRole('button', { name: 'Undo anyway' }).click();
-  await expect(notice(page, 'Undone')).toContainText('11 links brought back; 1 link left as they were.');
+  await expect(notice(page, 'Undone')).toContainText('11 links restored; 1 link left as it is.');
   expect((await api.list('/links', { search: 'spring', search_by: 'alias' })).meta.total).toBe(12);
 });
 

@@ -2,8 +2,7 @@
 // A selection names links by `ids`, by the filters of GET /api/v1/links, or all of them with `all=1`;
 // ids and filters together select the ids that also match the filters.
 import { z } from 'zod';
-import { LIMITS } from './enums';
-import { MAX_ID, flag01, idList, idRef, intField, nullableUrl, timestampField } from './fields';
+import { MAX_ID, clicksLimitField, flag01, idList, idRef, nullableUrl, timestampField } from './fields';
 import { linkFilterFields } from './link-list.schema';
 import { tagNamesField } from './tag.schema';
 import type { operationObject } from './objects/operation.object';
@@ -82,29 +81,30 @@ export const SELECTION_REQUIRED =
 export const BULK_FIELDS = ['space_id', 'disabled', 'pixel_ids', 'active_period_end_at', 'clicks_limit', 'expiration_url', 'add_tags', 'remove_tags'] as const;
 export type BulkField = (typeof BULK_FIELDS)[number];
 
-const clicksLimit = z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? null : v), intField(1, LIMITS.clicksLimitMax).nullable());
+/** What a bulk PATCH sets, each field with the rule of the link's own field (the dashboard's bulk edit checks it too). */
+export const bulkSetSchema = z.object({
+  space_id: idRef.optional(),
+  disabled: flag01.optional(),
+  pixel_ids: idList.optional(),
+  active_period_end_at: timestampField.optional(),
+  clicks_limit: clicksLimitField.optional(),
+  expiration_url: nullableUrl().optional(),
+  /** Tag names to add to every selected link (unknown names are created). */
+  add_tags: tagNamesField.optional(),
+  /** Tag names to take off every selected link (unknown names are ignored). */
+  remove_tags: tagNamesField.optional(),
+});
 
 /** The selection, flat (as DELETE's), and what to set under `set` (its space_id is not the filter's). */
 export const bulkUpdateBodySchema = z.object({
   ...selectionFields,
-  set: z
-    .object({
-      space_id: idRef.optional(),
-      disabled: flag01.optional(),
-      pixel_ids: idList.optional(),
-      active_period_end_at: timestampField.optional(),
-      clicks_limit: clicksLimit.optional(),
-      expiration_url: nullableUrl().optional(),
-      /** Tag names to add to every selected link (unknown names are created). */
-      add_tags: tagNamesField.optional(),
-      /** Tag names to take off every selected link (unknown names are ignored). */
-      remove_tags: tagNamesField.optional(),
-    })
+  set: bulkSetSchema
     .optional()
     .meta({ description: `What to change: ${BULK_FIELDS.join(', ')}. An empty value clears (space, pixels, end, limit, expiration URL); add_tags and remove_tags are tag names.` }),
 });
 
-export const bulkActionQuerySchema = z.object({ dry_run: queryFlag });
+/** PATCH: `dry_run=1` changes nothing and says what would change; `partial=1` leaves the links the change would make invalid as they are. */
+export const bulkUpdateQuerySchema = z.object({ dry_run: queryFlag, partial: queryFlag });
 /** DELETE's selection may travel in the query: `ids=1&ids=2`, or `ids[]=1&ids[]=2` as in form bodies. */
 export const bulkDeleteQuerySchema = z.preprocess(
   (v) => {

@@ -95,6 +95,12 @@ export function intField(min: number, max: number) {
   return z.preprocess(toInt, z.number(intError).int({ error: 'must be an integer.' }).min(min).max(max));
 }
 
+/** A link's clicks limit: '' or 0 clears (no limit); otherwise 1 to 999999999. */
+export const clicksLimitField = z.preprocess(
+  (v) => (v === '' || v === null || v === 0 || v === '0' ? null : v),
+  intField(1, LIMITS.clicksLimitMax).nullable(),
+);
+
 /** 0 or 1 from '0', '1', 0, 1, true, false. */
 export const flag01 = z.preprocess(
   (v) => (v === true || v === 'true' ? 1 : v === false || v === 'false' ? 0 : toInt(v)),

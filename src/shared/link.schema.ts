@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { LIMITS, RESERVED_ALIASES } from './enums';
 import {
+  clicksLimitField,
   flag01,
   httpUrl,
   idList,
   idRef,
-  intField,
   nullableText,
   nullableUrl,
   passwordField,
@@ -36,12 +36,6 @@ export const aliasField = z
 const privacyField = z.preprocess(
   (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
   z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'must be one of: 0, 1, 2.' }),
-);
-
-/** '' or 0 clears; otherwise 1 to 999999999. */
-const clicksLimitField = z.preprocess(
-  (v) => (v === '' || v === null || v === 0 || v === '0' ? null : v),
-  intField(1, LIMITS.clicksLimitMax).nullable(),
 );
 
 const editableFields = {

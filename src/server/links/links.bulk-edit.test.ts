@@ -63,7 +63,7 @@ describe('PATCH /links/bulk', () => {
     const both = await patch(a.key, { ids: [a.ids[0], a.ids[5]], status: 3, set: { disabled: 0 } });
     expect(both.json().data.count).toBe(1);
     expect((await link(a.key, a.ids[5])).disabled).toBe(0);
-    expect((await patch(a.key, { space_id: 0, set: { disabled: 1 } })).json().data).toEqual({ count: 0, operation: null });
+    expect((await patch(a.key, { space_id: 0, set: { disabled: 1 } })).json().data).toEqual({ count: 0, operation: null, skipped: 0 });
   });
 
   it('clears with empty values, and all=1 selects every link of the account', async () => {

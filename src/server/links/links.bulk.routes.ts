@@ -6,11 +6,11 @@ import {
   BULK_FIELDS,
   DRY_RUN_SAMPLE,
   SELECTION_REQUIRED,
-  bulkActionQuerySchema,
   bulkCreateBodySchema,
   bulkCreateQuerySchema,
   bulkDeleteQuerySchema,
   bulkUpdateBodySchema,
+  bulkUpdateQuerySchema,
   isExplicit,
   selectionSchema,
   type BulkChanges,
@@ -26,13 +26,27 @@ import { presentOperation } from '../operations/operation.presenter';
 import { envelope } from '../../shared/objects/common.object';
 import { fieldsOfBulkChanges, type StateField } from './history/link-state';
 import { ownedRefs, refIssues } from './core/link-checks';
-import { bulkCreateDryRunObject, bulkCreateResultObject, bulkDryRunObject, bulkResultObject } from '../../shared/objects/bulk.object';
+import {
+  bulkCreateDryRunObject,
+  bulkCreateResultObject,
+  bulkDryRunObject,
+  bulkResultObject,
+  bulkUpdateDryRunObject,
+  bulkUpdateResultObject,
+} from '../../shared/objects/bulk.object';
+import { dryRunAnswer, invalidError, invalidLinks, previewUpdate } from './links.bulk-edit';
 import { bulkUpdateExample, bulkUpdateResultExample } from './links.bulk.examples';
 
 /** 1,000 links of 2,048-character URLs fit (JSON); form bodies keep the app's 512 KB limit. */
 const BULK_BODY_LIMIT = 5 * 1024 * 1024;
 
-/** PATCH and DELETE: the operation, or on a dry run the count and first links. */
+/** PATCH: the operation and the links left out, or on a dry run what would change and which links could not take it. */
+const bulkUpdateAnswer = envelope(z.union([bulkUpdateResultObject, bulkUpdateDryRunObject])).meta({
+  description:
+    'How many links were changed, the operation recorded and how many were left out (`BulkUpdateResult`), or with `dry_run=1` how many would change and which could not take the change, and why (`BulkUpdateDryRun`).',
+});
+
+/** DELETE: the operation, or on a dry run the count and first links. */
 const bulkAnswer = envelope(z.union([bulkResultObject, bulkDryRunObject])).meta({
   description: 'How many links were changed and the operation recorded (`BulkResult`), or with `dry_run=1` how many would be and the first of them (`BulkDryRun`).',
 });
@@ -103,13 +117,15 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
     source: 'bulk_edit' | 'bulk_delete',
     fields: readonly StateField[] | undefined,
     event: 'link.updated' | 'link.deleted',
-    check?: (trx: Trx, ids: number[]) => Promise<void>,
+    /** Checks the selected links: refuses, or answers those to leave as they are. */
+    check?: (trx: Trx, ids: number[]) => Promise<number[]>,
   ) => {
     if (!isExplicit(s)) throw fieldError('ids', SELECTION_REQUIRED);
     const now = nowIso();
     const done = await bulk.transaction(async (trx) => {
-      const ids = await bulk.selectIds(trx, userId, s, now);
-      if (check && ids.length) await check(trx, ids);
+      const selected = await bulk.selectIds(trx, userId, s, now);
+      const left = new Set(check && selected.length ? await check(trx, selected) : []);
+      const ids = left.size ? selected.filter((id) => !left.has(id)) : selected;
       if (dryRun || !ids.length) return { ids, operationId: null };
       const done = await writer.change({ userId, actorId: userId, source }, ids, () => write(trx, ids, now), { within: trx, fields });
       return { ids, operationId: done.operationId };
@@ -130,10 +146,11 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
     operationId: 'updateLinksInBulk',
     summary: 'Update links in bulk',
     description:
-      'Sets the fields under `set` on every selected link (by `ids`, by the filters of `GET /links`, or `all=1`) in one transaction, and records an operation that can be undone for 24 hours. `dry_run=1` answers the count and the first 10 links instead.',
+      'Sets the fields under `set` on every selected link (by `ids`, by the filters of `GET /links`, or `all=1`) in one transaction, and records an operation that can be undone for 24 hours. A change that some selected links cannot take (an end date not after their start, more than 20 tags) is refused with a 422 naming them, unless `partial=1`, which leaves those links as they are and changes the others. `dry_run=1` changes nothing and answers how many links would change, the first 10 of them, and the links that could not take the change, with why.',
     'x-examples': { request: bulkUpdateExample, response: bulkUpdateResultExample },
   };
-  app.patch('/bulk', { schema: { tags, ...updateDocs, querystring: bulkActionQuerySchema, body: bulkUpdateBodySchema, response: { 200: bulkAnswer } } }, async (request) => {
+  const updateSchema = { tags, ...updateDocs, querystring: bulkUpdateQuerySchema, body: bulkUpdateBodySchema, response: { 200: bulkUpdateAnswer } };
+  app.patch('/bulk', { schema: updateSchema }, async (request) => {
     const userId = request.user.id;
     const set = request.body.set ?? {};
     const changes = Object.fromEntries(BULK_FIELDS.filter((f) => set[f] !== undefined).map((f) => [f, set[f]])) as BulkChanges;
@@ -144,16 +161,22 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
     const refs = { space_id: changes.space_id, pixel_ids: changes.pixel_ids };
     const issues = refIssues(refs, await ownedRefs(ctx.db.kysely, userId, [refs]), (field) => `set.${field}`);
     if (issues.length) throw validationError(issues);
-    const end = changes.active_period_end_at;
-    const checkEnd = end
-      ? async (trx: Trx, ids: number[]) => {
-          const bad = await bulk.startsNotBefore(trx, ids, end);
-          if (bad.length) {
-            throw fieldError('set.active_period_end_at', `must be a date after the active_period_start_at of every selected link (not so for ids ${bad.join(', ')}).`);
-          }
-        }
-      : undefined;
-    return run(userId, s, request.query.dry_run, (trx, ids, now) => bulk.update(trx, userId, s, changes, ids, now), 'bulk_edit', fieldsOfBulkChanges(changes), 'link.updated', checkEnd);
+    if (request.query.dry_run) {
+      const preview = await previewUpdate(bulk, userId, s, changes, nowIso());
+      return { data: await dryRunAnswer(preview, (ids) => app.links.service.presentIds(ids)), status: 200 as const };
+    }
+    // The links that cannot take the change: all refused, or with partial=1 left as they are.
+    let skipped = 0;
+    const check = async (trx: Trx, ids: number[]) => {
+      const invalid = await invalidLinks(bulk, trx, userId, ids, changes);
+      if (invalid.size && !request.query.partial) throw invalidError(invalid);
+      skipped = invalid.size;
+      return [...invalid.keys()];
+    };
+    const write = (trx: Trx, ids: number[], now: string) => bulk.update(trx, userId, s, changes, ids, now);
+    const done = await run(userId, s, false, write, 'bulk_edit', fieldsOfBulkChanges(changes), 'link.updated', check);
+    if (done.data.dry_run) throw new Error('A bulk update answered a dry run.');
+    return { data: { count: done.data.count, operation: done.data.operation, skipped }, status: 200 as const };
   });
 
   // The selection travels in the body (JSON or form) or, as a DELETE often has no body, in the query.

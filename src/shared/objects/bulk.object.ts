@@ -54,3 +54,41 @@ export const bulkDryRunObject = z
     links: z.array(linkObject).meta({ description: 'The first 10 of them.' }),
   })
   .meta({ id: 'BulkDryRun', description: 'What a bulk update or delete would change (`dry_run=1`); nothing is changed.' });
+
+/** A selected link that a bulk PATCH cannot change as asked (PATCH /links/bulk?dry_run=1). */
+export const bulkInvalidLinkObject = z
+  .object({
+    id: z.number().int().positive(),
+    alias: z.string(),
+    short_url: z.string(),
+    errors: z
+      .record(z.string(), z.array(z.string()))
+      .meta({ description: 'Why, by field of the body, as in a 422 (`set.active_period_end_at`: "must be a date after the link\'s active_period_start_at.").' }),
+  })
+  .meta({ id: 'BulkInvalidLink', description: 'A selected link that the change would make invalid, and why.' });
+
+export const bulkUpdateResultObject = bulkResultObject
+  .extend({
+    skipped: z
+      .number()
+      .int()
+      .nonnegative()
+      .meta({ description: 'Selected links left as they were because the change would make them invalid (with `partial=1`; 0 otherwise).' }),
+  })
+  .meta({ id: 'BulkUpdateResult', description: 'What a bulk update changed.' });
+
+export const bulkUpdateDryRunObject = bulkDryRunObject
+  .extend({
+    changed: z
+      .number()
+      .int()
+      .nonnegative()
+      .meta({ description: 'Links whose stored values would change: the selected links less those already as asked and those in `invalid_count`.' }),
+    invalid_count: z
+      .number()
+      .int()
+      .nonnegative()
+      .meta({ description: 'Selected links the change would make invalid (an end date before their start, more than 20 tags): the update refuses them all with a 422, or with `partial=1` leaves them as they are.' }),
+    invalid: z.array(bulkInvalidLinkObject).meta({ description: 'The first 10 of them (lowest ids first), with why.' }),
+  })
+  .meta({ id: 'BulkUpdateDryRun', description: 'What a bulk update would change (`dry_run=1`), found by making the change in a transaction that is rolled back: nothing is changed.' });

@@ -1,12 +1,13 @@
-// Bulk actions on the selected links (move to a space, add or remove tags, disable, enable, delete) through the bulk API: the
-// ticked rows by id (on every page they were ticked on: the bar says "12 selected on 3 pages"), or "all N matching"
-// by the list's filters, previewed by a dry run before anything changes. One request does the whole change in one
+// Bulk actions on the selected links (edit fields, move to a space, add or remove tags, disable, enable, delete)
+// through the bulk API: the ticked rows by id (on every page they were ticked on: the bar says "12 selected on 3
+// pages"), or "all N matching" by the list's filters, previewed by a dry run before anything changes (an edit of
+// fields always is, bulk-edit-dialog.tsx). One request does the whole change in one
 // transaction; its notification offers Undo. The bar also says when a change of the list cleared a selection.
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, CloseButton, Group, Menu, Paper, Progress, Text, useMantineTheme } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconFolderShare, IconPlayerPause, IconPlayerPlay, IconTags, IconTrash } from '@tabler/icons-react';
+import { IconFolderShare, IconPencil, IconPlayerPause, IconPlayerPlay, IconTags, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -14,11 +15,13 @@ import { plural } from '../../components/resource-list/format';
 import type { LinkListQuery } from '../../../shared/link-list.schema';
 import { actionLabel, bulkBody, confirmTitle, doing, done, filterSelection, verb, type BulkAction, type BulkOutcome, type BulkPreview, type BulkSelection } from './bulk';
 import { DeleteMessage, PreviewMessage } from './bulk-confirm';
-import { BulkDoneNotice } from './bulk-done-notice';
+import { BulkNotes } from './bulk-done-notice';
+import { showUndoNotice } from '../operations/undo-notice';
 import { linkQueries } from './links.queries';
 import classes from './bulk-bar.module.css';
 import { spaceQueries } from '../spaces/spaces.queries';
 import { BulkTagsButton } from './bulk-tags-button';
+import { BulkEditDialog } from './bulk-edit-dialog';
 import type { Cleared } from './use-link-selection';
 
 export interface BulkBarProps {
@@ -40,7 +43,7 @@ export interface BulkBarProps {
 }
 
 function send(action: BulkAction, selection: BulkSelection, dryRun: boolean) {
-  const query = dryRun ? { dry_run: 1 } : undefined;
+  const query = dryRun ? { dry_run: 1 } : action.kind === 'edit' && action.partial ? { partial: 1 } : undefined;
   return action.kind === 'delete' ? api.deleteWith<BulkOutcome & BulkPreview>('/links/bulk', selection, query) : api.patch<BulkOutcome & BulkPreview>('/links/bulk', bulkBody(action, selection), query);
 }
 
@@ -55,7 +58,9 @@ export function BulkBar({ selected, aliases, label, query, total, allMatching, o
   const [confirm, setConfirm] = useState<{ action: BulkAction; preview: BulkPreview | null; error: string | null } | null>(null);
   const [running, setRunning] = useState<{ action: BulkAction; count: number } | null>(null);
   const [failure, setFailure] = useState<{ action: BulkAction; message: string } | null>(null);
+  const [editing, setEditing] = useState(false);
   const any = allMatching || selected.length > 0;
+  const what = allMatching ? `all ${plural(total, 'matching link')}` : plural(selected.length, 'link');
   const selection = (): BulkSelection => (allMatching ? filterSelection(query) : { ids: [...selected] });
 
   const start = (action: BulkAction) => {
@@ -77,15 +82,12 @@ export function BulkBar({ selected, aliases, label, query, total, allMatching, o
     setRunning({ action, count: expected });
     try {
       const outcome = (await send(action, selection(), false)) as BulkOutcome;
-      const id = `bulk-${outcome.operation?.id ?? Date.now()}`;
-      notifications.show({
-        id,
-        color: 'green',
-        title: `${done(action)}: ${plural(outcome.count, 'link')}`,
-        message: <BulkDoneNotice op={outcome.operation} notificationId={id} missing={allMatching ? 0 : Math.max(0, expected - outcome.count)} />,
-        autoClose: 30_000,
-        closeButtonProps: { 'aria-label': 'Close notification' },
-      });
+      const title = `${done(action)}: ${plural(outcome.count, 'link')}`;
+      const missing = allMatching ? 0 : Math.max(0, selected.length - outcome.count - (outcome.skipped ?? 0));
+      const notes = <BulkNotes missing={missing} skipped={outcome.skipped} changed={!!outcome.operation} />;
+      // Recorded: Undo stays while the operation can be undone; nothing changed: a plain notice.
+      if (outcome.operation) showUndoNotice(outcome.operation, { title, notes });
+      else notifications.show({ color: 'green', title, message: notes, autoClose: 30_000, closeButtonProps: { 'aria-label': 'Close notification' } });
       onClear();
     } catch (err) {
       setFailure({ action, message: err instanceof Error ? err.message : String(err) });
@@ -97,7 +99,7 @@ export function BulkBar({ selected, aliases, label, query, total, allMatching, o
     }
   };
 
-  const busy = !!running || !!confirm;
+  const busy = !!running || !!confirm || editing;
   const { ref: barRef, height: barHeight } = useElementSize();
   return (
     <>
@@ -142,6 +144,9 @@ export function BulkBar({ selected, aliases, label, query, total, allMatching, o
                     )}
                   </Group>
                   <Group gap="xs">
+                    <Button {...button(<IconPencil size={14} />)} variant="default" disabled={busy} onClick={() => setEditing(true)}>
+                      Edit fields
+                    </Button>
                     <Menu position="bottom-end" withinPortal>
                       <Menu.Target>
                         <Button {...button(<IconFolderShare size={14} />)} variant="default" disabled={busy}>
@@ -185,9 +190,20 @@ export function BulkBar({ selected, aliases, label, query, total, allMatching, o
           </div>
         </>
       )}
+      {editing && (
+        <BulkEditDialog
+          what={what}
+          selection={selection}
+          onClose={() => setEditing(false)}
+          onApply={({ set, preview }) => {
+            setEditing(false);
+            void run({ kind: 'edit', set, partial: preview.invalid_count > 0 }, preview.changed);
+          }}
+        />
+      )}
       <ConfirmDialog
         opened={!!confirm}
-        title={confirm ? confirmTitle(confirm.action, allMatching ? `all ${plural(total, 'matching link')}` : plural(selected.length, 'link')) : ''}
+        title={confirm ? confirmTitle(confirm.action, what) : ''}
         confirmLabel={confirm ? actionLabel(confirm.action) : ''}
         destructive={confirm?.action.kind === 'delete'}
         pending={allMatching && !confirm?.preview && !confirm?.error}

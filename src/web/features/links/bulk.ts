@@ -10,7 +10,9 @@ export type BulkAction =
   | { kind: 'move'; spaceId: number | null; spaceName: string }
   | { kind: 'disable' }
   | { kind: 'enable' }
-  | { kind: 'tag'; add: boolean; names: string[] };
+  | { kind: 'tag'; add: boolean; names: string[] }
+  /** The bulk edit's fields (bulk-edit.ts); `partial`: leave the links the dry run found invalid as they are. */
+  | { kind: 'edit'; set: Record<string, unknown>; partial: boolean };
 
 /** What the bulk API selects: ids, or the list's filters (all=1 when there are none). */
 export type BulkSelection = { ids: number[] } | Record<string, string | number | string[]>;
@@ -48,6 +50,8 @@ export function bulkBody(action: BulkAction, selection: BulkSelection): Record<s
       return { ...selection, set: { disabled: 0 } };
     case 'tag':
       return { ...selection, set: { [action.add ? 'add_tags' : 'remove_tags']: action.names } };
+    case 'edit':
+      return { ...selection, set: action.set };
   }
 }
 
@@ -57,30 +61,35 @@ const quoted = (names: string[]) => names.map((n) => `“${n}”`).join(', ');
 /** "Disabling", for the progress line. */
 export function doing(a: BulkAction): string {
   if (a.kind === 'tag') return `${a.add ? 'Tagging' : 'Untagging'} ${quoted(a.names)} on`;
+  if (a.kind === 'edit') return 'Updating';
   return a.kind === 'move' ? `Moving to ${a.spaceName}` : { delete: 'Deleting', disable: 'Disabling', enable: 'Enabling' }[a.kind];
 }
 
 /** "disable", for "This will disable 12,408 links". */
 export function verb(a: BulkAction): string {
   if (a.kind === 'tag') return a.add ? `tag ${quoted(a.names)}` : `remove ${quoted(a.names)} from`;
+  if (a.kind === 'edit') return 'update';
   return a.kind === 'move' ? `move to ${a.spaceName}` : a.kind;
 }
 
 /** "Disable", the confirm button's label. */
 export function actionLabel(a: BulkAction): string {
   if (a.kind === 'tag') return a.add ? 'Add tags' : 'Remove tags';
+  if (a.kind === 'edit') return 'Apply';
   return a.kind === 'move' ? 'Move' : `${a.kind[0]!.toUpperCase()}${a.kind.slice(1)}`;
 }
 
 /** "Disable all 12,408 matching links?", "Move 3 links to Ads?" */
 export function confirmTitle(a: BulkAction, what: string): string {
   if (a.kind === 'tag') return a.add ? `Tag ${what} with ${quoted(a.names)}?` : `Remove ${quoted(a.names)} from ${what}?`;
+  if (a.kind === 'edit') return `Update ${what}?`;
   return a.kind === 'move' ? `Move ${what} to ${a.spaceName}?` : `${actionLabel(a)} ${what}?`;
 }
 
 /** "Disabled", for the notification. */
 export function done(a: BulkAction): string {
   if (a.kind === 'tag') return a.add ? `Tagged ${quoted(a.names)}` : `Removed ${quoted(a.names)}`;
+  if (a.kind === 'edit') return 'Updated';
   return a.kind === 'move' ? `Moved to ${a.spaceName}` : { delete: 'Deleted', disable: 'Disabled', enable: 'Enabled' }[a.kind];
 }
 
@@ -93,6 +102,8 @@ export interface BulkPreview {
 export interface BulkOutcome {
   count: number;
   operation: Operation | null;
+  /** PATCH: links left as they were because they could not take the change (partial=1). */
+  skipped?: number;
 }
 
 /**

@@ -1,6 +1,6 @@
 // The link editor's tags: existing tags suggested as you type, a new name becomes a new tag when the link is
 // saved. Enter or a comma ends a name.
-import { TagsInput } from '@mantine/core';
+import { TagsInput, type TagsInputProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { TAG_NAME_MAX, TAGS_PER_LINK_MAX, tagKey } from '../../../shared/tag.schema';
 import { tagQueries } from './tags.queries';
@@ -9,6 +9,11 @@ export interface TagPickerProps {
   value: string[];
   onChange: (names: string[]) => void;
   error?: string;
+  /** The editor's "Tags" unless said (the bulk edit's "Add tags", "Remove tags"). */
+  label?: string;
+  description?: string;
+  /** Where the suggestions open (the bulk bar's popover opens them above the input). */
+  comboboxProps?: TagsInputProps['comboboxProps'];
 }
 
 /** Names as typed: trimmed, at most 40 characters, no repeats ignoring case (the server's rules). */
@@ -23,12 +28,12 @@ export function cleanTagNames(names: string[]): string[] {
     });
 }
 
-export function TagPicker({ value, onChange, error }: TagPickerProps) {
+export function TagPicker({ value, onChange, error, label = 'Tags', description = `Up to ${TAGS_PER_LINK_MAX}; a new name creates a tag.`, comboboxProps }: TagPickerProps) {
   const tags = useQuery(tagQueries.lookup());
   return (
     <TagsInput
-      label="Tags"
-      description={`Up to ${TAGS_PER_LINK_MAX}; a new name creates a tag.`}
+      label={label}
+      description={description}
       placeholder={value.length ? undefined : 'Type or pick tags'}
       data={(tags.data ?? []).map((t) => t.name)}
       value={value}
@@ -37,6 +42,7 @@ export function TagPicker({ value, onChange, error }: TagPickerProps) {
       splitChars={[',']}
       clearable
       error={error}
+      comboboxProps={comboboxProps}
     />
   );
 }
