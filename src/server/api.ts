@@ -10,6 +10,7 @@ import { foldBrackets } from '../shared/query-params';
 import { domainsRoutes } from './domains/domains.routes';
 import { linksRoutes } from './links/links.routes';
 import { linksBulkRoutes } from './links/links.bulk.routes';
+import { aliasAvailabilityRoutes } from './links/alias-availability.routes';
 import { revisionsRoutes } from './links/history/revisions.routes';
 import { operationsRoutes } from './operations/operations.routes';
 import { spacesRoutes } from './spaces/spaces.routes';
@@ -62,6 +63,7 @@ export async function apiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(linksRoutes, { prefix: '/links' });
   // /links/bulk is a static path: /links/:id does not shadow it.
   await app.register(linksBulkRoutes, { prefix: '/links' });
+  await app.register(aliasAvailabilityRoutes, { prefix: '/links' });
   await app.register(revisionsRoutes, { prefix: '/links' });
   await app.register(qrRoutes, { prefix: '/links' });
   await app.register(ogImagesRoutes, { prefix: '/og-images' });

@@ -121,6 +121,10 @@ const PATH_BODIES: Record<string, object> = {
   'DELETE /api/v1/links/bulk': { all: 1 },
   'PUT /api/v1/account/qr-style': { fg: '#112233' },
 };
+// Routes with a required query: a valid one, so that a 422 cannot stand in for the authorization answer.
+const PATH_QUERIES: Record<string, string> = {
+  'GET /api/v1/links/alias-availability': '?alias=matrix-probe',
+};
 // Invalid for every resource: authorization must still win over validation.
 const JUNK = { name: 42, url: 'not a url', type: [], homepage_url: 'nope' };
 
@@ -128,7 +132,8 @@ const idOf = (op: Op) => (op.kind === 'item' ? theirs[op.segment] : undefined);
 const urlFor = (op: Op, id: number | undefined) =>
   op.kind === 'fallback'
     ? '/api/v1/authz-matrix-probe'
-    : op.path.replace(/\{(\w+)\}/g, (_whole, name: string) => String((name in NESTED ? theirs[NESTED[name]!] : id) ?? MISSING_ID));
+    : op.path.replace(/\{(\w+)\}/g, (_whole, name: string) => String((name in NESTED ? theirs[NESTED[name]!] : id) ?? MISSING_ID)) +
+      (PATH_QUERIES[`${op.method} ${op.path}`] ?? '');
 
 function bodyFor(op: Op): object | undefined {
   if (op.kind === 'fallback') return {}; // QUERY without a body is a 400 before routing

@@ -97,6 +97,8 @@ const NOT_READ: Partial<Record<string, ColumnUse>> = {
   space_name: { field: 'space_name', note: 'Matched with your spaces by name.' },
   domain_name: { field: 'domain_name', note: 'Matched with your domains by name.' },
   pixel_names: { field: 'pixel_ids', note: 'Matched with your pixels by name.' },
+  imported_clicks: { field: null, note: 'Not read: the clicks column is the starting count (it includes these).' },
+  imported_at: { field: null, note: 'Not read: the import dates the imported clicks itself.' },
 };
 
 const COLUMNS: Record<string, ColumnUse> = Object.fromEntries(

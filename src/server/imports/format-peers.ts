@@ -22,6 +22,9 @@ const ownHost = (host: string | undefined) => (host && !SHARED_HOSTS.has(host) ?
 const ID_DROPPED: ColumnUse = { field: null, note: "The source's ids are not kept: Linkdeck gives each link its own." };
 const CLICKS: ColumnUse = { field: 'clicks', note: 'Kept as the starting click count (analytics shows it as imported).' };
 const CREATED: ColumnUse = { field: 'created_at', note: 'Kept as the creation time.' };
+const BITLY_API_LINKS: ColumnUse = { field: null, note: "Not imported: addresses in Bitly's API (the link's group), not part of the link." };
+/** A JSON object whose parts are columns of their own (listed one by one). */
+const PARTS: ColumnUse = { field: null, note: 'Not imported as a whole: its parts are read one by one.' };
 
 function bitly(get: Parameters<Format['read']>[0]): RowInput {
   const notes: RowInput['notes'] = [];
@@ -48,13 +51,17 @@ export const BITLY_FORMAT: Format = {
     custombitlinks: { field: 'alias' }, custombitlink: { field: 'alias' }, custombackhalf: { field: 'alias' },
     destinationurl: { field: 'url' }, longurl: { field: 'url' }, title: { field: 'title' }, tags: { field: 'tags' },
     datecreated: CREATED, createdat: CREATED, created: CREATED, createddate: CREATED,
-    engagements: { field: 'clicks', note: "Kept as the starting click count (Bitly's engagements: clicks and QR scans together)." },
+    engagements: { field: 'clicks', note: "Kept as the starting click count, shown in analytics as imported clicks (Bitly's engagements: clicks and QR scans together)." },
     clicks: CLICKS, totalclicks: CLICKS, userclicks: CLICKS,
     status: { field: null, note: 'Not imported: a hidden (archived) Bitly link still redirects, so every link comes in active.' },
     archived: { field: null, note: 'Not imported: a hidden (archived) Bitly link still redirects, so every link comes in active.' },
     createdby: { field: null, note: 'Not imported: links belong to the account that imports them.' },
     clientid: ID_DROPPED, deeplinks: { field: null, note: 'Not imported: Linkdeck has no app deep links.' },
-    references: { field: null },
+    references: BITLY_API_LINKS, referencesgroup: BITLY_API_LINKS,
+  },
+  absent: {
+    clicks:
+      "This export has no click counts (Bitly's older export and its API's list of links carry none): every link starts at 0 clicks. Bitly's dashboard export (Links, Export) has them as Engagements.",
   },
   read: bitly,
 };
@@ -101,7 +108,7 @@ export const SHLINK_FORMAT: Format = {
     crawlable: SHLINK_DROPPED('crawlable flag (short links are never indexed)'), forwardquery: SHLINK_DROPPED('forward-query flag'),
     devicelongurls: SHLINK_DROPPED('per-device URLs here: add operating-system targeting rules after the import'),
     devicelongurlsandroid: SHLINK_DROPPED('per-device URLs'), devicelongurlsios: SHLINK_DROPPED('per-device URLs'), devicelongurlsdesktop: SHLINK_DROPPED('per-device URLs'),
-    meta: { field: null }, visitssummary: { field: null },
+    meta: PARTS, visitssummary: PARTS,
   },
   read: shlink,
 };

@@ -52,6 +52,8 @@ export interface Format {
   source: ImportSource;
   /** Every column the format knows, by normalized header. */
   columns: Readonly<Record<string, ColumnUse>>;
+  /** What the links get when a file of the format has no column for a field (Bitly's older export has no clicks). */
+  absent?: Readonly<Record<string, string>>;
   read(get: Cells): RowInput;
 }
 
@@ -119,15 +121,41 @@ export interface ColumnReport {
   note: string | null;
 }
 
-/** What each column of the file becomes (a dry run shows it): its field, or null when it is not imported. */
+/** A JSON file's parent key (`meta` beside `meta.validSince`): its parts are listed, the whole is not. */
+const isParent = (headers: readonly string[], column: string) => headers.some((h) => h.startsWith(`${column}.`));
+
+/** What each column of the file becomes (a dry run shows it): its field, or null when it is not imported, and why. */
 export function describeColumns(format: Format, headers: readonly string[]): ColumnReport[] {
   const seen = new Set<string>();
-  return headers.map((column) => {
+  const out: ColumnReport[] = [];
+  for (const column of headers) {
     const key = normalizeHeader(column);
     const use = seen.has(key) ? { field: null, note: 'A repeated column: only the first one is read.' } : format.columns[key];
     seen.add(key);
-    return { column, field: use?.field ?? null, note: use ? (use.note ?? null) : 'Not a column of this format: not imported.' };
-  });
+    if (!use?.field && isParent(headers, column)) continue;
+    out.push({ column, field: use?.field ?? null, note: use ? (use.note ?? null) : 'Not a column of this format: not imported.' });
+  }
+  return out;
+}
+
+/** What a link gets when the file has no column for a field that its format can carry. */
+const WHEN_ABSENT: Readonly<Record<string, string>> = {
+  clicks: 'No column of this file has click counts: every link starts at 0 clicks.',
+  created_at: 'No column of this file has creation dates: every link is dated the day of the import.',
+};
+
+export interface AbsentField {
+  field: string;
+  note: string;
+}
+
+/** The fields the format can carry (clicks, creation dates) that no column of this file has: a dry run says so. */
+export function absentFields(format: Format, headers: readonly string[]): AbsentField[] {
+  const present = new Set(describeColumns(format, headers).map((c) => c.field));
+  const carried = new Set(Object.values(format.columns).map((u) => u.field));
+  return Object.keys(WHEN_ABSENT)
+    .filter((field) => carried.has(field) && !present.has(field))
+    .map((field) => ({ field, note: format.absent?.[field] ?? (WHEN_ABSENT[field] as string) }));
 }
 
 export type { ImportRecord };

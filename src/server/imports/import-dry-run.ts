@@ -4,7 +4,7 @@
 import type { ImportRecord } from '../../shared/import-records';
 import { type ImportDryRun, type ImportFailure, type ImportPreviewRow, type ImportQuery } from '../../shared/import.schema';
 import { IMPORT_PREVIEW_ROWS } from '../../shared/enums';
-import { cellsOf, describeColumns, type RowNote } from './formats';
+import { absentFields, cellsOf, describeColumns, type RowNote } from './formats';
 import { isFailure, readCount } from './import-rows';
 import { importPass, nothingImported, rowContext, type PassFile } from './import-pass';
 import type { ImportSpec } from './import-job';
@@ -85,6 +85,7 @@ export async function dryRunImport(repo: ImportsRepo, spec: DryRunSpec): Promise
     layout: spec.layout === 'json' ? 'json' : spec.layout === '\t' ? 'tsv' : 'csv',
     date_format: query.date_format,
     columns: describeColumns(rows.format, spec.headers),
+    absent: absentFields(rows.format, spec.headers),
     notes: [...notes.values()],
     rows_total: spec.rowsTotal,
     created: tally.failed > 0 && !query.partial ? 0 : tally.read - tally.skipped - tally.failed,

@@ -37,6 +37,7 @@ export const importDryRunExample: ImportDryRun = {
     { column: 'title', field: 'title', note: null },
     { column: 'clicks', field: 'clicks', note: 'Kept as the starting click count (analytics shows it as imported).' },
   ],
+  absent: [{ field: 'created_at', note: 'No column of this file has creation dates: every link is dated the day of the import.' }],
   notes: [],
   rows_total: 3,
   created: 2,

@@ -33,6 +33,17 @@ export const importColumnObject = z
   })
   .meta({ id: 'ImportColumn', description: "A column of the file and what the import makes of it." });
 
+export const importAbsentObject = z
+  .object({
+    field: z.string().meta({ description: 'The field (`clicks`, `created_at`).' }),
+    note: z.string().meta({ description: 'What the links get instead, and where the source has it.' }),
+  })
+  .meta({
+    id: 'ImportAbsentField',
+    description: 'A field the format can carry that no column of the file has.',
+    examples: [{ field: 'clicks', note: 'No column of this file has click counts: every link starts at 0 clicks.' }],
+  });
+
 export const importNoteSummaryObject = z
   .object({ field: z.string(), message: z.string(), rows: count(), first_line: z.number().int().positive() })
   .meta({ id: 'ImportNoteSummary', description: 'A note that applies to rows of the file, with how many and the first.' });
@@ -91,6 +102,7 @@ export const importDryRunObject = z
     layout: z.enum(['csv', 'tsv', 'json']).meta({ description: 'How the file was read, told from its content.' }),
     date_format: z.enum(IMPORT_DATE_FORMATS).meta({ description: 'How numeric day/month dates are read (`date_format=`).' }),
     columns: z.array(importColumnObject).meta({ description: 'What each column becomes, or why it is not imported.' }),
+    absent: z.array(importAbsentObject).meta({ description: 'Fields the format can carry that no column of this file has (click counts, creation dates), and what the links get instead.' }),
     notes: z.array(importNoteSummaryObject).meta({ description: 'What the import would do differently from the source, per kind of note.' }),
     created: count().meta({ description: 'Rows the import would create.' }),
     skipped: count().meta({ description: 'Rows it would leave out (taken aliases, `on_conflict=skip`).' }),

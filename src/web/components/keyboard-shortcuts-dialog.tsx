@@ -4,6 +4,7 @@ import { Kbd, Modal, Table, Text } from '@mantine/core';
 const SHORTCUTS: { keys: string[]; what: string }[] = [
   { keys: ['/'], what: "Focus the list's search box" },
   { keys: ['?'], what: 'Show these shortcuts' },
+  { keys: ['c'], what: 'Create a link fast: paste a URL, press Enter (the short URL is copied)' },
   { keys: ['Esc'], what: 'Close a dialog or menu' },
   { keys: ['Tab'], what: 'First Tab on a page: skip to the main content' },
   { keys: ['Enter'], what: 'Open a focused menu button; in a form, save' },
@@ -38,7 +39,7 @@ export function KeyboardShortcutsDialog({ opened, onClose }: { opened: boolean; 
         </Table.Tbody>
       </Table>
       <Text size="sm" c="dimmed" mt="sm">
-        / and ? do nothing while you type in a field.
+        /, ? and c do nothing while you type in a field.
       </Text>
     </Modal>
   );

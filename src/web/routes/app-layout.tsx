@@ -22,6 +22,7 @@ import { auth } from '../lib/api-client';
 import { accountQueryOptions } from '../lib/session.queries';
 import { LoadingState, ErrorState } from '../components/states';
 import { KeyboardShortcuts } from '../components/keyboard-shortcuts';
+import { QuickCreate } from '../features/links/quick-create';
 import { MAIN_ID, SkipLink } from '../components/skip-link';
 import { ServerDownBanner } from '../components/server-down-banner';
 import { DeferredTooltip } from '../components/deferred-tooltip';
@@ -81,6 +82,7 @@ function AppLayout() {
                   {account.data.name} · {account.data.role}
                 </Text>
               )}
+              <QuickCreate />
               <KeyboardShortcuts />
               <ThemeToggle />
               <DeferredTooltip label="Sign out">

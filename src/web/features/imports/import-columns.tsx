@@ -1,6 +1,7 @@
 // "What comes across", before anything is written: each column of the file and the field it becomes (kept),
-// the columns left out with the reason (not imported), and what the import does differently from the source
-// (a password-protected link comes in disabled), counted over the whole file.
+// the columns left out with the reason (not imported), what the file has no column for that its format can
+// carry (a Bitly export without click counts: every link starts at 0), and what the import does differently
+// from the source (a password-protected link comes in disabled), counted over the whole file.
 import { useId, useState, type ReactNode } from 'react';
 import { Button, Code, List, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -84,6 +85,25 @@ export function ImportColumns({ dry }: { dry: ImportDryRun }) {
         </Title>
         <ColumnList columns={kept} label="Kept" testId="kept-column" item={(c) => <Kept column={c} />} />
         <ColumnList columns={dropped} label="Not imported" testId="dropped-column" item={(c) => <Dropped column={c} />} />
+        {dry.absent.length > 0 && (
+          <Stack gap={6}>
+            <Title order={3} size="h6">
+              Not in this file
+            </Title>
+            <List spacing={4} listStyleType="none" aria-label="Not in this file" data-testid="absent-fields">
+              {dry.absent.map((a) => (
+                <List.Item key={a.field} data-testid="absent-field" data-field={a.field} className={classes.wrap}>
+                  <Text size="sm">
+                    <strong>{importFieldLabel(a.field)}</strong>{' '}
+                    <Text span size="sm" c="dimmed">
+                      {a.note}
+                    </Text>
+                  </Text>
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+        )}
         {dry.notes.length > 0 && (
           <Stack gap={6}>
             <Title order={3} size="h6">

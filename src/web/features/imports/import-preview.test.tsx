@@ -26,6 +26,7 @@ const dry: ImportDryRun = {
     { column: 'visit_count', field: 'clicks', note: 'Kept as the starting click count (analytics shows it as imported).' },
     { column: 'updated_at', field: null, note: 'Not imported: Linkdeck sets its own.' },
   ],
+  absent: [{ field: 'created_at', note: 'No column of this file has creation dates: every link is dated the day of the import.' }],
   notes: [{ field: 'disabled', message: PASSWORD, rows: 1, first_line: 2 }],
   created: 2,
   skipped: 0,
@@ -50,6 +51,7 @@ describe('ImportPreview', () => {
     expect(words).toContain('password → becomes Enabled or disabled A link that had a password comes in disabled');
     expect(words).toContain('Not imported (2)');
     expect(words).toContain('updated_at Linkdeck sets its own.');
+    expect(words).toContain('Not in this file Creation date No column of this file has creation dates: every link is dated the day of the import.');
     expect(words).toContain(`1 row: ${PASSWORD} — first in item 2`);
     expect(words.indexOf('What comes across')).toBeLessThan(words.indexOf('as Linkdeck reads them'));
   });
@@ -72,5 +74,6 @@ describe('ImportPreview', () => {
     expect(html.match(/data-testid="kept-column-item"/g)).toHaveLength(12);
     expect(text(html)).toContain('Show all 14');
     expect(html).not.toContain('import-notes');
+    expect(renderMarkup(<ImportPreview dry={{ ...dry, absent: [] }} />)).not.toContain('absent-fields');
   });
 });

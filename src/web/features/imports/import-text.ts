@@ -2,7 +2,7 @@
 // file becomes, and the API's wording of a problem put in the page's own terms.
 import type { ImportDryRun, ImportFailure, ImportJob, ImportRowOutcome, ImportSource, ImportStatus } from '../../../shared/import.schema';
 import { plural } from '../../components/resource-list/format';
-import { linkFieldLabel } from '../links/link-field-messages';
+import { fieldLabel } from '../../../shared/link-field-labels';
 
 export const SOURCE_NAMES: Record<ImportSource, string> = {
   linkdeck: 'Linkdeck',
@@ -55,20 +55,8 @@ export const LAYOUT_NAMES: Record<FileLayout, string> = { csv: 'CSV', tsv: 'TSV'
 /** What a row of the file is called: a line of a CSV or TSV, an item of a JSON list (the API's `line`). */
 export const rowWord = (layout: FileLayout | null) => (layout === 'json' ? 'Item' : 'Line');
 
-// The import's own fields, and the link fields whose editor label says too little out of the editor.
-const IMPORT_FIELD_LABELS: Record<string, string> = {
-  created_at: 'Creation date',
-  clicks: 'Starting click count',
-  domain_name: 'Domain',
-  space_name: 'Space',
-  pixel_names: 'Pixels',
-  active_period_start_at: 'Start date',
-  active_period_end_at: 'End date',
-  disabled: 'Enabled or disabled',
-};
-
-/** What a column becomes, in words: `url` -> "Destination URL", `clicks` -> "Starting click count". */
-export const importFieldLabel = (field: string) => IMPORT_FIELD_LABELS[field] ?? linkFieldLabel(field, null);
+/** What a column becomes, in words: `url` -> "Destination URL", `clicks` -> "Starting click count" (the shared map's). */
+export const importFieldLabel = (field: string) => fieldLabel(field, 'import');
 
 /** A dropped column's reason without the heading's words: "Not imported: Linkdeck has no X." -> "Linkdeck has no X." */
 export function droppedReason(note: string | null): string {

@@ -20,8 +20,9 @@ export function LinkCreatePage() {
   // Short URLs on the default domain start with the server's BASE_URL (GET /account tells it), not with the
   // address the dashboard happens to be opened at.
   const base = useSuspenseQuery(accountQueryOptions()).data.base_url;
-  // A duplicate starts from the loaded link (`?duplicate=<id>`).
+  // A duplicate starts from the loaded link (`?duplicate=<id>`); the fast create's "More options" from its URL (`?url=`).
   const source = newRoute.useLoaderData();
+  const { url } = newRoute.useSearch();
   return (
     <>
       <PageHeader
@@ -37,9 +38,9 @@ export function LinkCreatePage() {
         </Alert>
       )}
       <LinkForm
-        key={source?.id ?? 'new'}
+        key={source?.id ?? `new:${url ?? ''}`}
         mode="create"
-        defaultValues={source ? duplicateToForm(source) : emptyLinkForm()}
+        defaultValues={source ? duplicateToForm(source) : { ...emptyLinkForm(), url: url ?? '' }}
         defaultBase={base}
         submitLabel="Create link"
         onCancel={() => void navigate({ to: '/links', ignoreBlocker: true })}

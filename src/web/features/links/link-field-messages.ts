@@ -1,49 +1,13 @@
 // The one place that puts the link editor's validation messages in the user's words: field paths become the
 // labels on screen ("End must be after Start.", "Country is required.", "Germany is used twice (rule 1 has it
-// too)."), never `targets.0.key` or `active_period_start_at`. The shared rules word their messages as predicates
+// too)."), never `targets.0.key` or `active_period_start_at`; the labels are the one map of
+// shared/link-field-labels.ts, which the import's words use too. The shared rules word their messages as predicates
 // ("must be ..."), for the API's "The url field must be ..."; this module gives them a subject.
 import type { TargetsType } from '../../../shared/enums';
-import { CONTINENTS } from '../../../shared/enums';
-import { COUNTRIES, LANGUAGES } from '../../../shared/geo-data';
+import { duplicateRuleSentence, namesInWords, pathParts, pathWords } from '../../../shared/link-field-labels';
 
-/** Labels of the link's fields, as the editor shows them. */
-export const LINK_FIELD_LABELS = {
-  url: 'Destination URL',
-  alias: 'Alias',
-  title: 'Title',
-  domain: 'Domain',
-  domain_id: 'Domain',
-  space_id: 'Space',
-  pixel_ids: 'Pixels',
-  redirect_password: 'Redirect password',
-  sensitive_content: 'Sensitive content',
-  privacy: 'Statistics page',
-  password: 'Statistics password',
-  active_period_start_at: 'Start',
-  active_period_end_at: 'End',
-  clicks_limit: 'Clicks limit',
-  expiration_url: 'Expiration URL',
-  disabled: 'Disabled',
-  targets_type: 'Targeting',
-  targets: 'Targeting rules',
-  tags: 'Tags',
-  og_title: 'Card headline',
-  og_description: 'Card description',
-  og_image: 'Card image URL',
-} as const satisfies Record<string, string>;
-
-const LABELS: Record<string, string> = LINK_FIELD_LABELS;
-
-/** What a rule's key is, per targeting type. */
-const KEY_LABELS: Record<TargetsType, string> = {
-  countries: 'Country',
-  languages: 'Language',
-  continents: 'Continent',
-  operating_systems: 'Operating system',
-  browsers: 'Browser',
-  devices: 'Device',
-  rotations: 'Weight',
-};
+// The editor's pages take the labels and key names from here (they are the shared map's).
+export { LINK_FIELD_LABELS, keyName } from '../../../shared/link-field-labels';
 
 export interface MessageContext {
   targetsType: TargetsType | null;
@@ -57,30 +21,13 @@ const ROW = /^targets\.(\d+)\.(key|value)$/;
  * "Destination"; with `withRule`, "Rule 2 country" / "Rule 2 destination" (for lists of fields).
  */
 export function linkFieldLabel(path: string, type: TargetsType | null, withRule = false): string {
-  const row = ROW.exec(path);
-  if (row) {
-    const word = row[2] === 'value' ? 'Destination' : type ? KEY_LABELS[type] : 'Key';
-    return withRule ? `Rule ${Number(row[1]) + 1} ${word.toLowerCase()}` : word;
-  }
-  return LABELS[path] ?? path.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+  if (!ROW.test(path)) return pathWords(path);
+  // ["Targeting rules", "rule 2", "country"]: under its row the part alone, in a list with its rule.
+  const [, rule = '', part = ''] = pathParts(path, { targetsType: type });
+  const words = withRule ? `${rule} ${part}` : part;
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The plain name of a rule's key: "DE" -> "Germany", "fr" -> "French", "EU" -> "Europe"; others as they are. */
-export function keyName(type: TargetsType | null, key: string): string {
-  switch (type) {
-    case 'countries':
-      return COUNTRIES.find((c) => c.code === key.toUpperCase())?.name ?? key;
-    case 'languages':
-      return LANGUAGES.find((l) => l.code === key.toLowerCase())?.name ?? key;
-    case 'continents':
-      return CONTINENTS[key.toUpperCase() as keyof typeof CONTINENTS] ?? key;
-    default:
-      return key;
-  }
-}
-
-// API names inside a message (`active_period_start_at`); plain words such as "password" or "url" stay as they are.
-const FIELD_NAME = new RegExp(`\\b(${Object.keys(LINK_FIELD_LABELS).filter((k) => k.includes('_')).join('|')})\\b`, 'g');
 const PREDICATE = /^(must|is|are|has|have|does|cannot|should|may)\b/;
 
 /**
@@ -93,21 +40,21 @@ export function linkFieldMessage(path: string, message: string, ctx: MessageCont
   if (row?.[2] === 'key') {
     const index = Number(row[1]);
     const key = ctx.targets[index]?.key.trim() ?? '';
-    const dup = /^duplicates targets\.(\d+)\.key/.exec(m);
-    if (dup) return `${keyName(ctx.targetsType, key)} is used twice (rule ${Number(dup[1]) + 1} has it too).`;
+    const dup = duplicateRuleSentence(m, ctx.targetsType, key);
+    if (dup) return dup;
     if (ctx.targetsType !== 'rotations') {
       if (key === '') return `${linkFieldLabel(path, ctx.targetsType)} is required.`;
       // A key outside the type's list: the picker offers only valid ones, so say where to choose from.
       if (/^must be (an? |one of)/.test(m)) return `Choose a ${linkFieldLabel(path, ctx.targetsType).toLowerCase()} from the list.`;
     }
   }
-  m = m
-    .replace('must be a date after', 'must be after')
-    .replace('when privacy is 2 (password)', 'when the statistics page asks for a password')
-    .replace(FIELD_NAME, (name) => LABELS[name] ?? name);
+  m = namesInWords(m, { targetsType: ctx.targetsType });
   if (PREDICATE.test(m)) return `${linkFieldLabel(path, ctx.targetsType)} ${m}`;
   return m.charAt(0).toUpperCase() + m.slice(1);
 }
+
+/** A message about no field of the form (the API's whole sentence), with its field names in words. */
+export const linkOtherMessage = (message: string, type: TargetsType | null) => namesInWords(message, { targetsType: type });
 
 interface ErrorNode {
   message?: unknown;

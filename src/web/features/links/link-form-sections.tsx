@@ -1,17 +1,18 @@
 // Sections of the link editor: destination, short URL, organising. Each reads the form through
-// react-hook-form's context (access in link-form-access.tsx, limits in link-form-limits.tsx).
-import { Alert, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+// react-hook-form's context (access in link-form-access.tsx, limits in link-form-limits.tsx; the fields the
+// bulk edit shows too in link-form-fields.tsx).
+import { Alert, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { LIMITS } from '../../../shared/enums';
 import type { LinkFormValues } from './link-form-values';
-import { spaceQueries } from '../spaces/spaces.queries';
 import { domainQueries } from '../domains/domains.queries';
-import { pixelQueries } from '../pixels/pixels.queries';
 import { CopyButton } from '../../components/copy-button';
 import { shortUrlPreview } from './short-url-preview';
 import { TagPicker } from '../tags/tag-picker';
+import { AliasAvailability } from './alias-availability';
+import { PixelsField, SpaceField } from './link-form-fields';
 
 export function DestinationSection() {
   const { register, formState } = useFormContext<LinkFormValues>();
@@ -78,6 +79,7 @@ export function ShortUrlSection({ creating, defaultBase, savedShortUrl }: { crea
           error={e.alias?.message}
         />
       </SimpleGrid>
+      <AliasAvailability creating={creating} />
       <div>
         <Group gap={4} wrap="nowrap" align="flex-start">
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -113,42 +115,10 @@ export function ShortUrlSection({ creating, defaultBase, savedShortUrl }: { crea
 
 export function OrganiseSection() {
   const { control, formState } = useFormContext<LinkFormValues>();
-  const spaces = useQuery(spaceQueries.lookup());
-  const pixels = useQuery(pixelQueries.lookup());
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <Controller
-        control={control}
-        name="space_id"
-        render={({ field }) => (
-          <Select
-            label="Space"
-            placeholder="No space"
-            data={(spaces.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-            value={field.value}
-            onChange={field.onChange}
-            clearable
-            searchable
-            error={formState.errors.space_id?.message}
-          />
-        )}
-      />
-      <Controller
-        control={control}
-        name="pixel_ids"
-        render={({ field }) => (
-          <MultiSelect
-            label="Pixels"
-            placeholder={field.value.length ? undefined : 'No pixels'}
-            data={(pixels.data ?? []).map((p) => ({ value: String(p.id), label: `${p.name} (${p.type})` }))}
-            value={field.value}
-            onChange={field.onChange}
-            searchable
-            clearable
-            error={formState.errors.pixel_ids?.message}
-          />
-        )}
-      />
+      <SpaceField />
+      <PixelsField />
       <Controller
         control={control}
         name="tags"

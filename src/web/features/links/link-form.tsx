@@ -14,7 +14,7 @@ import { TargetsEditor } from '../targets/targets-editor';
 import { LINK_FIELD_MAP, isUrlField, toPayload, type EditorMode, type LinkFormValues } from './link-form-values';
 import { DestinationSection, OrganiseSection, ShortUrlSection } from './link-form-sections';
 import { AccessSection } from './link-form-access';
-import { linkFieldLabel, linkFieldMessage, rewriteErrorMessages } from './link-field-messages';
+import { linkFieldLabel, linkFieldMessage, linkOtherMessage, rewriteErrorMessages } from './link-field-messages';
 import classes from './link-form.module.css';
 import { LimitsSection } from './link-form-limits';
 import { UtmSection } from '../utm/utm-section';
@@ -87,7 +87,7 @@ function SaveErrorBanner({ error, errors, type }: { error: SaveError | null; err
   if (!error || (error.other.length === 0 && open.length === 0)) return null;
   return (
     <Alert color="red" title="Not saved" role="alert" data-testid="form-error">
-      {error.other.join(' ')}
+      {error.other.map((m) => linkOtherMessage(m, type)).join(' ')}
       {open.length > 0 && ` Fix ${open.map((p) => linkFieldLabel(p, type, true)).join(', ')}, then save again.`}
     </Alert>
   );
