@@ -17,6 +17,7 @@ import { webhookRoutes } from './routes/webhooks';
 import { analyticsRoutes } from './routes/analytics';
 import { queryClient } from './lib/query-client';
 import { LoadingState } from './components/states';
+import { RouteError } from './components/route-error';
 import { parseSearch, stringifySearch } from './lib/search-params';
 
 const indexRoute = createRoute({
@@ -37,6 +38,8 @@ export const router = createRouter({
   // The loaders read through React Query, which owns freshness.
   defaultPreloadStaleTime: 0,
   defaultPendingComponent: () => <LoadingState />,
+  // A route without its own: a page that failed while the server was away recovers when it is back.
+  defaultErrorComponent: RouteError,
   scrollRestoration: true,
   // The URL's query is read and written as the API's (lib/search-params.ts), not as JSON.
   parseSearch,

@@ -1,5 +1,6 @@
 // The account page: who I am and key rotation. The page component loads lazily.
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../lib/lazy-page';
 import { appRoute } from './app-layout';
 import { accountQueryOptions } from '../lib/session.queries';
 import { LoadingState } from '../components/states';
@@ -11,7 +12,7 @@ export const accountRoute = createRoute({
   path: '/account',
   head: () => titleHead('Account'),
   loader: ({ context }) => context.queryClient.ensureQueryData(accountQueryOptions()),
-  component: lazyRouteComponent(() => import('../features/account/account-page'), 'AccountPage'),
+  component: lazyPage(() => import('../features/account/account-page'), 'AccountPage'),
   pendingComponent: () => <LoadingState label="Loading your account…" />,
   errorComponent: RouteError,
 });

@@ -1,6 +1,7 @@
 // The route of the Analytics page (issue 11): the URL query is the stats API's query, validated by the shared
 // analyticsQuerySchema; defaults are left out of the URL. The page and its charts load lazily.
-import { createRoute, lazyRouteComponent, stripSearchParams } from '@tanstack/react-router';
+import { createRoute, stripSearchParams } from '@tanstack/react-router';
+import { lazyPage } from '../lib/lazy-page';
 import { appRoute } from './app-layout';
 import { analyticsQuerySchema, type AnalyticsQuery } from '../../shared/analytics.schema';
 import { LoadingState } from '../components/states';
@@ -15,7 +16,7 @@ export const analyticsRoute = createRoute({
   head: () => titleHead('Analytics'),
   validateSearch: analyticsQuerySchema,
   search: { middlewares: [stripSearchParams(ANALYTICS_DEFAULTS)] },
-  component: lazyRouteComponent(() => import('../features/analytics/analytics-page'), 'AnalyticsPage'),
+  component: lazyPage(() => import('../features/analytics/analytics-page'), 'AnalyticsPage'),
   pendingComponent: () => <LoadingState label="Loading analytics…" />,
   errorComponent: RouteError,
 });

@@ -1,5 +1,6 @@
 // The route of the Import page (/links/import; `?job=` follows one import). The page loads lazily.
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../lib/lazy-page';
 import { z } from 'zod';
 import { appRoute } from './app-layout';
 import { queryInt } from '../../shared/fields';
@@ -16,7 +17,7 @@ export const linksImportRoute = createRoute({
   head: () => titleHead('Import links'),
   validateSearch: importSearchSchema,
   loader: ({ context }) => context.queryClient.ensureQueryData(importsListQueryOptions()),
-  component: lazyRouteComponent(() => import('../features/imports/import-page'), 'ImportPage'),
+  component: lazyPage(() => import('../features/imports/import-page'), 'ImportPage'),
   pendingComponent: () => <LoadingState label="Loading imports…" />,
   errorComponent: RouteError,
 });

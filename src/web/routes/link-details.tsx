@@ -1,5 +1,6 @@
 // The link details route: QR code, copy/open, clicks per day and top lists. The page loads lazily.
-import { createRoute, lazyRouteComponent, stripSearchParams } from '@tanstack/react-router';
+import { createRoute, stripSearchParams } from '@tanstack/react-router';
+import { lazyPage } from '../lib/lazy-page';
 import { z } from 'zod';
 import { appRoute } from './app-layout';
 import { linkQueries } from '../features/links/links.queries';
@@ -21,7 +22,7 @@ export const linkDetailsRoute = createRoute({
   search: { middlewares: [stripSearchParams({ days: 30 })] },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(linkQueries.detail(params.linkId)),
   head: ({ loaderData }) => titleHead(loaderData ? `Link ${loaderData.alias}` : 'Link'),
-  component: lazyRouteComponent(() => import('../features/link-details/link-details-page'), 'LinkDetailsPage'),
+  component: lazyPage(() => import('../features/link-details/link-details-page'), 'LinkDetailsPage'),
   pendingComponent: () => <LoadingState label="Loading link…" />,
   errorComponent: RouteError,
 });

@@ -1,5 +1,6 @@
 // Routes of the links list and the link editor (create, edit). Components load lazily (split routes).
-import { createRoute, lazyRouteComponent, redirect, stripSearchParams } from '@tanstack/react-router';
+import { createRoute, redirect, stripSearchParams } from '@tanstack/react-router';
+import { lazyPage } from '../lib/lazy-page';
 import { z } from 'zod';
 import { appRoute } from './app-layout';
 import { linkListQuerySchema } from '../../shared/link-list.schema';
@@ -17,10 +18,14 @@ import { idParam } from '../lib/route-params';
 import { pastEndPage } from '../components/resource-list/list-url';
 import { editTitle, titleHead } from '../lib/page-title';
 import { queryInt } from '../../shared/fields';
+import { LIMITS } from '../../shared/enums';
 import { unlessUnreachable } from '../lib/connection';
 
-/** `/links/new?duplicate=12`: the editor starts from a copy of link 12 (alias and passwords left out). */
-export const linkNewSearchSchema = z.object({ duplicate: queryInt(1) });
+/**
+ * `/links/new?duplicate=12`: the editor starts from a copy of link 12 (alias and passwords left out);
+ * `?url=…`: with that destination (the fast create's "More options").
+ */
+export const linkNewSearchSchema = z.object({ duplicate: queryInt(1), url: z.string().max(LIMITS.urlMax).optional().catch(undefined) });
 
 export const linksRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -64,7 +69,7 @@ export const linkNewRoute = createRoute({
   loaderDeps: ({ search }) => ({ duplicate: search.duplicate }),
   loader: ({ context, deps }) => (deps.duplicate ? context.queryClient.ensureQueryData(linkQueries.detail(deps.duplicate)) : null),
   head: ({ loaderData }) => titleHead(loaderData ? `Duplicate ${loaderData.alias}` : 'New link'),
-  component: lazyRouteComponent(() => import('../features/links/link-editor-page'), 'LinkCreatePage'),
+  component: lazyPage(() => import('../features/links/link-editor-page'), 'LinkCreatePage'),
   pendingComponent: () => <LoadingState />,
   errorComponent: RouteError,
 });
@@ -75,7 +80,7 @@ export const linkEditRoute = createRoute({
   params: idParam('linkId'),
   loader: ({ context, params }) => context.queryClient.ensureQueryData(linkQueries.detail(params.linkId)),
   head: ({ loaderData }) => titleHead(editTitle('link', loaderData?.alias)),
-  component: lazyRouteComponent(() => import('../features/links/link-editor-page'), 'LinkEditPage'),
+  component: lazyPage(() => import('../features/links/link-editor-page'), 'LinkEditPage'),
   pendingComponent: () => <LoadingState label="Loading link…" />,
   errorComponent: RouteError,
 });

@@ -1,5 +1,6 @@
 // The route of the bulk operations history (undo within 24 hours). The page loads lazily.
-import { createRoute, lazyRouteComponent, redirect, stripSearchParams } from '@tanstack/react-router';
+import { createRoute, redirect, stripSearchParams } from '@tanstack/react-router';
+import { lazyPage } from '../lib/lazy-page';
 import { z } from 'zod';
 import { appRoute } from './app-layout';
 import { pagingFields } from '../../shared/list-query';
@@ -23,7 +24,7 @@ export const operationsRoute = createRoute({
     const last = pastEndPage(list.meta);
     if (last !== null) throw redirect({ to: '/operations', search: { ...deps, page: last }, replace: true });
   },
-  component: lazyRouteComponent(() => import('../features/operations/operations-page'), 'OperationsPage'),
+  component: lazyPage(() => import('../features/operations/operations-page'), 'OperationsPage'),
   pendingComponent: () => <LoadingState label="Loading operations…" />,
   errorComponent: RouteError,
 });

@@ -2,7 +2,8 @@
 // end replaced by the last), its creation page and its editor. Domains, spaces and pixels are made of these. Their
 // pages read their parameters with getRouteApi('/app/spaces/$spaceId/edit') and so on, never by importing a route.
 import type { ComponentType } from 'react';
-import { createRoute, lazyRouteComponent, redirect, stripSearchParams, type ParamsOptions } from '@tanstack/react-router';
+import { createRoute, redirect, stripSearchParams, type ParamsOptions } from '@tanstack/react-router';
+import { lazyPage } from '../lib/lazy-page';
 import type { z } from 'zod';
 import { appRoute } from './app-layout';
 import { SIMPLE_LIST_DEFAULTS, pastEndPage } from '../components/resource-list/list-url';
@@ -43,7 +44,7 @@ export function resourceListRoute<const P extends `/${string}`, T extends { id: 
       if (last !== null) throw redirect({ to: path as string, search: { ...deps, page: last }, replace: true });
       return list;
     },
-    component: lazyRouteComponent(...page),
+    component: lazyPage(...page),
     pendingComponent: () => <LoadingState label={`Loading ${title.toLowerCase()}…`} />,
     errorComponent: RouteError,
   });
@@ -74,7 +75,7 @@ export function resourceRoutes<const P extends `/${string}`, const I extends str
     getParentRoute: () => appRoute,
     path: `${path}/new` as const,
     head: () => titleHead(`New ${noun}`),
-    component: lazyRouteComponent(...pages.create),
+    component: lazyPage(...pages.create),
     pendingComponent: () => <LoadingState />,
     errorComponent: RouteError,
   });
@@ -85,7 +86,7 @@ export function resourceRoutes<const P extends `/${string}`, const I extends str
     params,
     loader: ({ context, params }) => context.queryClient.ensureQueryData(queries.detail((params as Record<I, number>)[config.idParam])),
     head: ({ loaderData }) => titleHead(editTitle(noun, loaderData?.name)),
-    component: lazyRouteComponent(...pages.edit),
+    component: lazyPage(...pages.edit),
     pendingComponent: () => <LoadingState label={`Loading ${noun}…`} />,
     errorComponent: RouteError,
   });

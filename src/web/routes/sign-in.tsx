@@ -1,5 +1,6 @@
 // Sign in with an API key. The key is checked against /api/v1/account before it is stored.
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
+import { lazyPage } from '../lib/lazy-page';
 import { z } from 'zod';
 import { rootRoute } from './root';
 import { auth } from '../lib/api-client';
@@ -17,5 +18,5 @@ export const signInRoute = createRoute({
   beforeLoad: ({ search }) => {
     if (auth.get()) throw redirect({ href: safeRedirect(search.redirect) });
   },
-  component: lazyRouteComponent(() => import('../features/auth/sign-in-page'), 'SignInPage'),
+  component: lazyPage(() => import('../features/auth/sign-in-page'), 'SignInPage'),
 });

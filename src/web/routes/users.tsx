@@ -1,5 +1,6 @@
 // Routes of the users pages (admins only): the list, creating and editing a user. Page components load lazily.
-import { createRoute, lazyRouteComponent, redirect, stripSearchParams } from '@tanstack/react-router';
+import { createRoute, redirect, stripSearchParams } from '@tanstack/react-router';
+import { lazyPage } from '../lib/lazy-page';
 import { appRoute } from './app-layout';
 import { userListQuerySchema } from '../../shared/user.schema';
 import { userQueries } from '../features/users/users.queries';
@@ -25,7 +26,7 @@ export const usersRoute = createRoute({
     const last = pastEndPage(list.meta);
     if (last !== null) throw redirect({ to: '/users', search: { ...deps, page: last }, replace: true });
   },
-  component: lazyRouteComponent(() => import('../features/users/users-page'), 'UsersPage'),
+  component: lazyPage(() => import('../features/users/users-page'), 'UsersPage'),
   pendingComponent: () => <LoadingState label="Loading users…" />,
   errorComponent: RouteError,
 });
@@ -35,7 +36,7 @@ export const userNewRoute = createRoute({
   path: '/users/new',
   head: () => titleHead('New user'),
   loader: ({ context }) => context.queryClient.ensureQueryData(accountQueryOptions()),
-  component: lazyRouteComponent(() => import('../features/users/user-create-page'), 'UserCreatePage'),
+  component: lazyPage(() => import('../features/users/user-create-page'), 'UserCreatePage'),
   pendingComponent: () => <LoadingState />,
   errorComponent: RouteError,
 });
@@ -49,7 +50,7 @@ export const userEditRoute = createRoute({
     return me.role === 'admin' ? context.queryClient.ensureQueryData(userQueries.detail(params.userId)) : undefined;
   },
   head: ({ loaderData }) => titleHead(editTitle('user', loaderData?.name)),
-  component: lazyRouteComponent(() => import('../features/users/user-edit-page'), 'UserEditPage'),
+  component: lazyPage(() => import('../features/users/user-edit-page'), 'UserEditPage'),
   pendingComponent: () => <LoadingState label="Loading user…" />,
   errorComponent: RouteError,
 });

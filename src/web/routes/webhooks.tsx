@@ -1,6 +1,7 @@
 // Routes of the webhooks list, the webhook editor (create, edit) and a webhook's page (secret, test event,
 // delivery log). Page components load lazily.
-import { createRoute, lazyRouteComponent, redirect, stripSearchParams } from '@tanstack/react-router';
+import { createRoute, redirect, stripSearchParams } from '@tanstack/react-router';
+import { lazyPage } from '../lib/lazy-page';
 import { appRoute } from './app-layout';
 import { z } from 'zod';
 import { pagingFields } from '../../shared/list-query';
@@ -27,7 +28,7 @@ export const webhooksRoute = createRoute({
     const last = pastEndPage(list.meta);
     if (last !== null) throw redirect({ to: '/webhooks', search: { ...deps, page: last }, replace: true });
   },
-  component: lazyRouteComponent(() => import('../features/webhooks/webhooks-page'), 'WebhooksPage'),
+  component: lazyPage(() => import('../features/webhooks/webhooks-page'), 'WebhooksPage'),
   pendingComponent: () => <LoadingState label="Loading webhooks…" />,
   errorComponent: RouteError,
 });
@@ -36,7 +37,7 @@ export const webhookNewRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/webhooks/new',
   head: () => titleHead('New webhook'),
-  component: lazyRouteComponent(() => import('../features/webhooks/webhook-editor-page'), 'WebhookCreatePage'),
+  component: lazyPage(() => import('../features/webhooks/webhook-editor-page'), 'WebhookCreatePage'),
   pendingComponent: () => <LoadingState />,
   errorComponent: RouteError,
 });
@@ -49,7 +50,7 @@ export const webhookRoute = createRoute({
   search: { middlewares: [stripSearchParams(PAGING_DEFAULTS)] },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(webhookQueries.detail(params.webhookId)),
   head: ({ loaderData }) => titleHead(loaderData ? `Webhook ${loaderData.url}` : 'Webhook'),
-  component: lazyRouteComponent(() => import('../features/webhooks/webhook-details-page'), 'WebhookDetailsPage'),
+  component: lazyPage(() => import('../features/webhooks/webhook-details-page'), 'WebhookDetailsPage'),
   pendingComponent: () => <LoadingState label="Loading webhook…" />,
   errorComponent: RouteError,
 });
@@ -60,7 +61,7 @@ export const webhookEditRoute = createRoute({
   params: idParam('webhookId'),
   loader: ({ context, params }) => context.queryClient.ensureQueryData(webhookQueries.detail(params.webhookId)),
   head: () => titleHead('Edit webhook'),
-  component: lazyRouteComponent(() => import('../features/webhooks/webhook-editor-page'), 'WebhookEditPage'),
+  component: lazyPage(() => import('../features/webhooks/webhook-editor-page'), 'WebhookEditPage'),
   pendingComponent: () => <LoadingState label="Loading webhook…" />,
   errorComponent: RouteError,
 });

@@ -7,7 +7,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { Link } from '../../../shared/link.schema';
 import { LightCheckbox, LightCopyButton, useLightVars, type LightVars } from '../../components/light-controls';
 import { StatusBadge } from '../../components/status-badge';
-import { RowActions, SpaceBadge, TagBadges, noShiftSelect, numberFormat, rowToggle, titleIfCut, useRowNavigate, type ToggleRow } from './link-row-parts';
+import { MiddleUrl, RowActions, SpaceBadge, TagBadges, noShiftSelect, numberFormat, rowToggle, titleIfCut, useRowNavigate, type ToggleRow } from './link-row-parts';
 import type { LinksTableProps } from './links-table';
 import table from './links-table.module.css';
 import classes from './link-cards.module.css';
@@ -36,14 +36,10 @@ const LinkCard = memo(function LinkCard({ link, checked, onToggle, onDelete, var
           <StatusBadge link={link} vars={vars} />
         </div>
         <div className={table.shortUrl}>
-          <span className={table.truncate}>
-            {link.short_url}
-          </span>
+          <MiddleUrl url={link.short_url} />
           <LightCopyButton value={link.short_url} label="Copy short URL" vars={vars} icon={<IconCopy size={16} />} done={<IconCheck size={16} />} />
         </div>
-        <span className={`${table.truncate} ${classes.url}`} data-testid="link-url">
-          {link.url}
-        </span>
+        <MiddleUrl url={link.url} className={classes.url} testId="link-url" />
         {link.title && (
           <span className={`${table.truncate} ${table.dimmed} ${classes.title}`} data-testid="link-title">
             {link.title}

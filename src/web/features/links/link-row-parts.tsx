@@ -4,6 +4,7 @@ import { Suspense, lazy, useEffect, useRef, useState, type ChangeEvent, type Mou
 import { IconDots, IconPencil } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import type { Link } from '../../../shared/link.schema';
+import { urlParts } from '../../lib/url-parts';
 import { LightBadge, LightIconButton, LightIconLink, type LightVars } from '../../components/light-controls';
 import { SPACE_COLOR_NAMES } from '../../theme';
 import classes from './links-table.module.css';
@@ -27,16 +28,35 @@ export const noShiftSelect = (e: MouseEvent) => {
 };
 
 /**
- * Delegated to the table body or the card list: a text cut with an ellipsis (the .truncate class) gets its
- * whole text as a tooltip (title) while hovered, a text shown whole gets none. One handler for all the rows,
- * and no tooltip that repeats what is already on screen.
+ * Delegated to the table body or the card list: a text cut with an ellipsis (the .truncate class, or a part of a
+ * MiddleUrl) gets its whole text as a tooltip (title) while hovered, a text shown whole gets none. One handler for
+ * all the rows, and no tooltip that repeats what is already on screen.
  */
 export const titleIfCut = (e: MouseEvent) => {
-  const el = e.target instanceof Element ? e.target.closest<HTMLElement>(`.${classes.truncate}`) : null;
+  const el = e.target instanceof Element ? e.target.closest<HTMLElement>(`.${classes.truncate}, .${classes.url}`) : null;
   if (!el) return;
-  if (el.scrollWidth > el.clientWidth) el.title = el.textContent ?? '';
+  // A MiddleUrl is cut where one of its shown parts is (its hidden scheme does not count).
+  const parts = el.matches(`.${classes.url}`) ? [...el.children].filter((c) => !c.matches(`.${classes.srOnly}`)) : [el];
+  if (parts.some((x) => x.scrollWidth > x.clientWidth)) el.title = el.textContent ?? '';
   else el.removeAttribute('title');
 };
+
+/**
+ * A URL on one line, cut in its middle when it does not fit (`shop.example.com/collections/su…/spring-sale`): the
+ * host and the last segment stay, the path between gives way first (lib/url-parts.ts). The scheme is not shown
+ * but is part of the text (screen readers, copying, the tooltip). Plain spans, cut by CSS to the exact width.
+ */
+export function MiddleUrl({ url, className, testId }: { url: string; className?: string; testId?: string }) {
+  const { scheme, host, middle, tail } = urlParts(url);
+  return (
+    <span className={className ? `${classes.url} ${className}` : classes.url} data-testid={testId}>
+      {scheme && <span className={classes.srOnly}>{scheme}</span>}
+      <span className={classes.urlHost}>{host}</span>
+      {middle && <span className={classes.urlMiddle}>{middle}</span>}
+      {tail && <span>{tail}</span>}
+    </span>
+  );
+}
 
 /**
  * Plain anchors with a click handler: a router <Link> per cell costs a location build on every render,

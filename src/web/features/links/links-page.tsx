@@ -15,7 +15,7 @@ import { LinksFilters } from './links-filters';
 import { LinksTable, LinksTableSkeleton } from './links-table';
 import { useDeleteConfirm } from '../../components/resource-list/use-delete-confirm';
 import { linkQueries } from './links.queries';
-import { toggleSort, withFilter } from './list-url';
+import { filterCount, toggleSort, withFilter } from './list-url';
 import { useLinkSelection } from './use-link-selection';
 import { ExportMenu } from './export-menu';
 import { SavedViews } from '../views/saved-views';
@@ -45,9 +45,9 @@ export function LinksPage() {
       ...deleteLink,
       mutate: (id, o) =>
         deleteLink.mutate(id, {
-          onSuccess: () => {
+          onSuccess: (answer) => {
             selection.drop(id);
-            o.onSuccess();
+            o.onSuccess(answer);
           },
         }),
     },
@@ -66,7 +66,7 @@ export function LinksPage() {
     ask.current({ id: link.id, name: link.alias, shortUrl: link.short_url });
   }, []);
 
-  const filtered = !!(query.search || query.status || query.space_id !== undefined || query.domain_id || query.pixel_id || query.tag?.length);
+  const filtered = !!query.search || filterCount(query) > 0;
 
   // A row's checkbox (a stable function: rows are memoised); with Shift, a range on this page (clickSelection).
   const { toggle: toggleRow } = selection;

@@ -82,34 +82,39 @@ function SearchBox({ value, onSearch }: { value: string | undefined; onSearch: (
 }
 
 /** Where the search looks: the URL's place with a search, else the one picked last (everywhere at first). */
-function useSearchPlace(query: LinkListQuery): [SearchBy, (by: SearchBy) => void] {
+export function useSearchPlace(query: LinkListQuery): [SearchBy, (by: SearchBy) => void] {
   const [picked, setPicked] = useState<SearchBy>(query.search ? query.search_by : 'all');
   if (query.search && query.search_by !== picked) setPicked(query.search_by);
   return [query.search ? query.search_by : picked, setPicked];
 }
 
-export function LinksSearch({ query, onChange }: SearchProps) {
-  const [place, setPlace] = useSearchPlace(query);
+type PlaceProps = SearchProps & { place: SearchBy };
+
+/** The box with the chips of its terms under it; wide enough for the placeholder on a desktop. */
+export function SearchField({ query, onChange, place }: PlaceProps) {
   return (
-    <>
-      {/* The chips of a search with prefixes right under the box; wide enough for the placeholder on a desktop. */}
-      <Stack gap={6} style={{ flex: '1 1 520px', minWidth: 0 }}>
-        <SearchBox value={query.search} onSearch={(search) => onChange({ search, search_by: search ? place : undefined })} />
-        <TermChips query={query} onChange={onChange} />
-      </Stack>
-      <DeferredSelect
-        aria-label="Search in"
-        w={150}
-        data={SEARCH_IN.map((v) => ({ value: v, label: `in ${IN_LABELS[v]}` }))}
-        value={place}
-        allowDeselect={false}
-        onChange={(v) => {
-          if (!v) return;
-          setPlace(v as SearchBy);
-          if (query.search) onChange({ search_by: v as SearchBy, search: query.search });
-        }}
-      />
-    </>
+    <Stack gap={6} style={{ flex: '1 1 520px', minWidth: 0 }}>
+      <SearchBox value={query.search} onSearch={(search) => onChange({ search, search_by: search ? place : undefined })} />
+      <TermChips query={query} onChange={onChange} />
+    </Stack>
+  );
+}
+
+/** "in All / Title / Alias / Destination". */
+export function SearchIn({ query, onChange, place, onPlace }: PlaceProps & { onPlace: (by: SearchBy) => void }) {
+  return (
+    <DeferredSelect
+      aria-label="Search in"
+      w={150}
+      data={SEARCH_IN.map((v) => ({ value: v, label: `in ${IN_LABELS[v]}` }))}
+      value={place}
+      allowDeselect={false}
+      onChange={(v) => {
+        if (!v) return;
+        onPlace(v as SearchBy);
+        if (query.search) onChange({ search_by: v as SearchBy, search: query.search });
+      }}
+    />
   );
 }
 

@@ -1,16 +1,16 @@
-// The links list: at desktop widths a table with fixed column widths (selectable rows, sortable headers,
-// status and space badges, copyable short URLs); below the theme's lg breakpoint a card list (link-cards.tsx).
+// The links list: at desktop widths a table with fixed column widths and sticky headers (selectable rows, sortable
+// headers, status and space badges, copyable short URLs); below the theme's lg breakpoint a card list (link-cards.tsx).
 import { memo } from 'react';
 import { Checkbox, Skeleton, Stack, Table, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { Link, LinkListQuery } from '../../../shared/link.schema';
 import { LightCheckbox, LightCopyButton, useLightVars, type LightVars } from '../../components/light-controls';
-import { SortableTh } from '../../components/sortable-th';
+import { SortButton, SortableTh, ariaSort } from '../../components/sortable-th';
 import { ActionsTh } from '../../components/resource-list/row-actions';
 import { StatusBadge } from '../../components/status-badge';
 import { LinkCards } from './link-cards';
-import { RowActions, SpaceBadge, TagBadges, dateFormat, noShiftSelect, numberFormat, rowToggle, titleIfCut, useRowNavigate, type ToggleRow } from './link-row-parts';
+import { MiddleUrl, RowActions, SpaceBadge, TagBadges, dateFormat, noShiftSelect, numberFormat, rowToggle, titleIfCut, useRowNavigate, type ToggleRow } from './link-row-parts';
 import classes from './links-table.module.css';
 
 export interface LinksTableProps {
@@ -31,11 +31,11 @@ const TD = Table.classes.td;
 /**
  * Column widths, fixed (table-layout: fixed; the widths are in links-table.module.css), so they depend on the
  * table's width only, never on the rows on the page: badges, clicks, dates and the actions get what their
- * content needs, and alias, destination and title share the rest, cut with an ellipsis (the whole text on
- * hover). Below 1000 px the table scrolls (the card list takes over below the lg breakpoint anyway).
+ * content needs, the alias column a whole short URL of 40 characters from 1440 px, and the title with the
+ * destination under it the rest. Long text is cut (URLs in their middle), the whole of it on hover. The short URL
+ * names the domain, so the domain has no column of its own.
  */
-const COLUMNS = [classes.colSelect, '', '', '', classes.colStatus, classes.colClicks, classes.colSpace, classes.colDomain, classes.colCreated, classes.colActions];
-const MIN_WIDTH = 1000;
+const COLUMNS = [classes.colSelect, classes.colAlias, '', classes.colStatus, classes.colClicks, classes.colSpace, classes.colCreated, classes.colActions];
 
 /**
  * One row, built from plain elements with Mantine's own classes (Table.classes), a small CSS module and
@@ -53,7 +53,6 @@ interface LinkRowProps {
 const LinkRow = memo(function LinkRow({ link, checked, onToggle, onDelete, vars }: LinkRowProps) {
   const { href, go } = useRowNavigate();
   const details = `/links/${link.id}`;
-  const domain = link.domain?.name ?? 'default';
   return (
     <tr
       data-testid="link-row"
@@ -70,25 +69,17 @@ const LinkRow = memo(function LinkRow({ link, checked, onToggle, onDelete, vars 
           {link.alias}
         </a>
         <div className={classes.shortUrl}>
-          <span className={classes.truncate}>
-            {link.short_url}
-          </span>
+          <MiddleUrl url={link.short_url} />
           <LightCopyButton value={link.short_url} label="Copy short URL" vars={vars} icon={<IconCopy size={16} />} done={<IconCheck size={16} />} />
         </div>
       </td>
       <td className={TD}>
-        <span className={classes.truncate} data-testid="link-url">
-          {link.url}
-        </span>
-      </td>
-      <td className={TD}>
-        {link.title ? (
+        {link.title && (
           <span className={classes.truncate} data-testid="link-title">
             {link.title}
           </span>
-        ) : (
-          <span className={classes.dimmed}>—</span>
         )}
+        <MiddleUrl url={link.url} className={classes.destination} testId="link-url" />
         <TagBadges link={link} vars={vars} />
       </td>
       <td className={TD}>
@@ -97,11 +88,6 @@ const LinkRow = memo(function LinkRow({ link, checked, onToggle, onDelete, vars 
       <td className={`${TD} ${classes.number}`}>{numberFormat.format(link.clicks)}</td>
       <td className={TD}>
         <SpaceBadge link={link} vars={vars} />
-      </td>
-      <td className={TD}>
-        <span className={classes.truncate}>
-          {domain}
-        </span>
       </td>
       <td className={`${TD} ${classes.nowrap}`}>{dateFormat.format(new Date(link.created_at))}</td>
       <td className={TD}>
@@ -124,46 +110,47 @@ function WideTable({ links, query, onSort, selected, onToggle, onToggleAll, onDe
   const vars = useLightVars();
   const sortProps = { sortBy: query.sort_by, sort: query.sort, onSort: (c: string) => onSort(c as LinkListQuery['sort_by']) };
   return (
-    <Table.ScrollContainer minWidth={MIN_WIDTH}>
-      <Table layout="fixed" className={classes.table} highlightOnHover verticalSpacing="xs" aria-busy={loading}>
-        <colgroup>
-          {COLUMNS.map((c, i) => (
-            <col key={i} className={c || undefined} />
-          ))}
-        </colgroup>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <Checkbox aria-label="Select all links on this page" checked={all} indeterminate={some && !all} onChange={(e) => onToggleAll(e.currentTarget.checked)} />
-            </Table.Th>
-            <SortableTh column="alias" {...sortProps}>
-              Alias
-            </SortableTh>
-            <SortableTh column="url" {...sortProps}>
-              Destination
-            </SortableTh>
-            <SortableTh column="title" {...sortProps}>
-              Title
-            </SortableTh>
-            <Table.Th>Status</Table.Th>
-            <SortableTh column="clicks" {...sortProps}>
-              Clicks
-            </SortableTh>
-            <Table.Th>Space</Table.Th>
-            <Table.Th>Domain</Table.Th>
-            <SortableTh column="created_at" {...sortProps}>
-              Created
-            </SortableTh>
-            <ActionsTh />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody onMouseOver={titleIfCut}>
-          {links.map((link) => (
-            <LinkRow key={link.id} link={link} checked={selected.has(link.id)} onToggle={onToggle} onDelete={onDelete} vars={vars} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Table layout="fixed" className={classes.table} highlightOnHover horizontalSpacing={8} verticalSpacing="xs" stickyHeader stickyHeaderOffset="calc(var(--app-shell-header-height, 56px))" aria-busy={loading}>
+      <colgroup>
+        {COLUMNS.map((c, i) => (
+          <col key={i} className={c || undefined} />
+        ))}
+      </colgroup>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>
+            <Checkbox aria-label="Select all links on this page" checked={all} indeterminate={some && !all} onChange={(e) => onToggleAll(e.currentTarget.checked)} />
+          </Table.Th>
+          <SortableTh column="alias" {...sortProps}>
+            Alias
+          </SortableTh>
+          <Table.Th aria-sort={ariaSort(['title', 'url'], query.sort_by, query.sort)}>
+            <span className={classes.twoSorts}>
+              <SortButton column="title" {...sortProps}>
+                Title
+              </SortButton>
+              <SortButton column="url" {...sortProps}>
+                Destination
+              </SortButton>
+            </span>
+          </Table.Th>
+          <Table.Th>Status</Table.Th>
+          <SortableTh column="clicks" {...sortProps}>
+            Clicks
+          </SortableTh>
+          <Table.Th>Space</Table.Th>
+          <SortableTh column="created_at" {...sortProps}>
+            Created
+          </SortableTh>
+          <ActionsTh />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody onMouseOver={titleIfCut}>
+        {links.map((link) => (
+          <LinkRow key={link.id} link={link} checked={selected.has(link.id)} onToggle={onToggle} onDelete={onDelete} vars={vars} />
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linkListQuerySchema } from '../../../shared/link-list.schema';
-import { LINK_LIST_DEFAULTS, toggleSort, urlForm, withFilter } from './list-url';
+import { LINK_LIST_DEFAULTS, filterCount, toggleSort, urlForm, withFilter } from './list-url';
 
 describe('links list URL state', () => {
   it('the defaults are exactly what the shared schema fills in for an empty query', () => {
@@ -54,5 +54,14 @@ describe('the URL form of the list query', () => {
     expect(urlForm({ search_by: 'all' })).toEqual({});
     expect(urlForm({ search: '', search_by: 'all' })).toEqual({ search: '' });
     expect(urlForm({ search: 'tag:spring', search_by: 'all' })).toEqual({ search: 'tag:spring', search_by: 'all' });
+  });
+
+  it('counts the filters on (the phone\'s "Filters (n)"), not the search, sort or page', () => {
+    const none = linkListQuerySchema.parse({ search: 'x', sort_by: 'clicks', page: 3 });
+    expect(filterCount(none)).toBe(0);
+    expect(filterCount(linkListQuerySchema.parse({ status: 2 }))).toBe(1);
+    // "No space" is space 0: a filter too.
+    expect(filterCount(linkListQuerySchema.parse({ space_id: 0, domain_id: 4, pixel_id: 2, tag: 'a,b' }))).toBe(4);
+    expect(filterCount(linkListQuerySchema.parse({ status: 1, space_id: 3, domain_id: 4, pixel_id: 2, tag: 'a' }))).toBe(5);
   });
 });

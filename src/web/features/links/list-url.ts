@@ -11,6 +11,11 @@ export const LINK_LIST_DEFAULTS = {
   page: 1,
 } as const satisfies Partial<LinkListQuery>;
 
+/** How many filters narrow the list (status, space, domain, pixel, tags; the search is not counted). */
+export function filterCount(query: Pick<LinkListQuery, 'status' | 'space_id' | 'domain_id' | 'pixel_id' | 'tag'>): number {
+  return [query.status !== 0, query.space_id !== undefined, !!query.domain_id, !!query.pixel_id, !!query.tag?.length].filter(Boolean).length;
+}
+
 /** A change of anything but the page sends the user back to page 1. */
 export function withFilter<T extends Partial<LinkListQuery>>(prev: T, patch: Partial<LinkListQuery>): T {
   const next = { ...prev, ...patch } as T;
