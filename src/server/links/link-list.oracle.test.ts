@@ -2,16 +2,12 @@
 // first, collected) gives what a plain query gives: the same ids in the same order and the same total, for
 // combinations of short and long terms, search_by, tags any and all, statuses, sorts and pages, on both
 // databases. The tuning forces each way on small data (the real thresholds are for a million links).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type SqliteDb } from '../db/database';
-import { openPostgres, type PostgresDb } from '../db/postgres/open-postgres';
+import type { SqliteDb } from '../db/database';
 import type { Database } from '../db/schema';
 import { likePattern } from '../db/sql-values';
-import { createTestDatabase, TEST_DATABASE_URL } from '../test-utils/both-databases';
+import { seededDatabases, type SeededDatabases } from '../test-utils/seeded-databases';
 import { linkListQuerySchema, type LinkListQuery, type LinkListSearch } from '../../shared/link-list.schema';
 import { tagKey } from '../../shared/tag.schema';
 import { and, or, raw, sql, type Sql } from './link-list-sql';
@@ -92,36 +88,25 @@ const TUNINGS: Partial<ListTuning>[] = [{ scanRows: 0, taggedFirst: -1, deepPage
 
 type Lister = (q: LinkListQuery, tuning: Partial<ListTuning>) => Promise<{ ids: number[]; total: number }>;
 const listers: [string, Lister][] = [];
+let dbs: SeededDatabases;
 let lite: SqliteDb;
-let pgdb: PostgresDb | undefined;
-let dropPg: (() => Promise<void>) | undefined;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-oracle-'));
 
 beforeAll(async () => {
-  lite = await openDatabase(path.join(dir, 'oracle.db'));
-  await seed(lite.kysely);
+  dbs = await seededDatabases(seed);
+  lite = dbs.lite;
   listers.push(['sqlite', async (q, tuning) => {
     const r = new LinkListRepo(lite.sqlite, undefined, tuning).list(1, q, NOW);
     return { ids: r.rows.map((x) => x.id), total: r.total };
   }]);
-  if (TEST_DATABASE_URL) {
-    const database = await createTestDatabase();
-    dropPg = database.drop;
-    pgdb = await openPostgres(database.url);
-    await seed(pgdb.kysely);
-    const db = pgdb.kysely;
+  const db = dbs.pg?.kysely;
+  if (db) {
     listers.push(['postgres', async (q, tuning) => {
       const r = await new PgLinkListRepo(db, undefined, tuning).list(1, q, NOW);
       return { ids: r.rows.map((x) => x.id), total: r.total };
     }]);
   }
 });
-afterAll(async () => {
-  await lite?.close();
-  await pgdb?.close();
-  await dropPg?.();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => dbs?.close());
 
 describe('every way of reading a list gives the plain query\'s answer', () => {
   it.each(TERMS)(`search=%s: each search_by, tag filter, sort, status and page × ${TUNINGS.length} tunings`, async (term) => {

@@ -1,15 +1,12 @@
 // The gram index of one- and two-character terms (search-grams.ts, migration 024): the words of a link and of a
 // term; a list through the index equals the same list read link by link (LIKE), on both databases, for every
 // column, sort, status, metacharacter and case; a common term skips the index; the triggers follow writes.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type SqliteDb } from '../db/database';
-import { openPostgres, type PostgresDb } from '../db/postgres/open-postgres';
+import type { SqliteDb } from '../db/database';
+import type { PostgresDb } from '../db/postgres/open-postgres';
 import type { Database } from '../db/schema';
-import { createTestDatabase, TEST_DATABASE_URL } from '../test-utils/both-databases';
+import { seededDatabases, type SeededDatabases } from '../test-utils/seeded-databases';
 import { linkListQuerySchema, type LinkListSearch } from '../../shared/link-list.schema';
 import { raw, type Sql } from './link-list-sql';
 import { LinkListRepo, sqliteListStore } from './link-list.repo';
@@ -78,14 +75,13 @@ describe('gram words', () => {
 
 type Target = { name: string; list: (store: LinkListStore | null, q: LinkListSearch) => Promise<{ ids: number[]; total: number }> };
 const targets: Target[] = [];
+let dbs: SeededDatabases;
 let lite: SqliteDb;
 let pgdb: PostgresDb | undefined;
-let dropPg: (() => Promise<void>) | undefined;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-grams-'));
 
 beforeAll(async () => {
-  lite = await openDatabase(path.join(dir, 'grams.db'));
-  await seed(lite.kysely);
+  dbs = await seededDatabases(seed);
+  ({ lite, pg: pgdb } = dbs);
   targets.push({
     name: 'sqlite',
     list: async (store, q) => {
@@ -93,12 +89,8 @@ beforeAll(async () => {
       return { ids: r.rows.map((x) => x.id), total: r.total };
     },
   });
-  if (TEST_DATABASE_URL) {
-    const database = await createTestDatabase();
-    dropPg = database.drop;
-    pgdb = await openPostgres(database.url);
-    await seed(pgdb.kysely);
-    const db = pgdb.kysely;
+  const db = pgdb?.kysely;
+  if (db) {
     targets.push({
       name: 'postgres',
       list: async (store, q) => {
@@ -108,12 +100,7 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(async () => {
-  await lite?.close();
-  await pgdb?.close();
-  await dropPg?.();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => dbs?.close());
 
 const storeOf = (name: string) => (name === 'sqlite' ? sqliteListStore : pgListStore);
 
