@@ -54,7 +54,7 @@ test('disable every link matching a filter after a dry-run preview, then undo it
   await reviewShots(page, 'bulk-filter-done');
 
   await done.getByRole('button', { name: 'Undo' }).click();
-  await expect(notice(page, 'Undone')).toContainText('23 links restored.');
+  await expect(notice(page, 'Undone')).toContainText('23 links put back.');
   expect(await disabledCount(api, 'promo')).toBe(0);
   await expect(page.locator('[data-status="Disabled"]')).toHaveCount(0);
 

@@ -12,6 +12,10 @@ export const theme = createTheme({
   fontFamily: font,
   headings: { fontFamily: font },
   components: {
+    // No initial-focus placeholder in a menu's dropdown: a focusable element inside role="menu" that is not a menu
+    // item fails axe (aria-required-children). The focus goes to the dropdown, and the arrows to its items. A plain
+    // object rather than Menu.extend, so that the first bundle does not take in the Menu, which loads with its page.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },

@@ -5,6 +5,7 @@ import type { ComboboxItem, OptionsFilter } from '@mantine/core';
 import type { TargetsType } from '../../../shared/enums';
 import { ROTATION_WEIGHT } from '../../../shared/targets';
 import { filterKeyOptions, keyOptions, keySearchTerms } from './target-keys';
+import { countrySelectProps } from '../../components/country-flag';
 
 const filterFor = (type: TargetsType): OptionsFilter => ({ options, search }) => filterKeyOptions(options as ComboboxItem[], search, keySearchTerms(type));
 const FILTERS = { countries: filterFor('countries'), languages: filterFor('languages') };
@@ -58,6 +59,7 @@ export function TargetKeyInput({ type, value, onChange, onBlur, label, error, in
       w={{ base: '100%', xs: 210 }}
       comboboxProps={{ withinPortal: true }}
       maxDropdownHeight={260}
+      {...(type === 'countries' ? countrySelectProps(value) : {})}
     />
   );
 }

@@ -21,7 +21,7 @@ export const TARGETS_TYPE_LABELS: Record<TargetsType, string> = {
 
 export const TARGETS_TYPE_OPTIONS: KeyOption[] = TARGETS_TYPES.map((t) => ({ value: t, label: TARGETS_TYPE_LABELS[t] }));
 
-export const COUNTRY_OPTIONS: KeyOption[] = COUNTRIES.map((c) => ({ value: c.code, label: `${c.flag} ${c.name} (${c.code})` }));
+export const COUNTRY_OPTIONS: KeyOption[] = COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }));
 export const LANGUAGE_OPTIONS: KeyOption[] = LANGUAGES.map((l) => ({
   value: l.code,
   label: l.native && l.native !== l.name ? `${l.name} (${l.code}) · ${l.native}` : `${l.name} (${l.code})`,
@@ -81,7 +81,7 @@ export function filterKeyOptions<T extends KeyOption>(options: readonly T[], sea
     .map((x) => x.o);
 }
 
-/** Label of a key for display ("🇫🇷 France (FR)"), or the key itself. */
+/** Label of a key for display ("France (FR)"), or the key itself. */
 export function keyLabel(type: TargetsType | null, key: string): string {
   if (!type) return key;
   if (type === 'rotations') return `weight ${key === '' ? 1 : key}`;

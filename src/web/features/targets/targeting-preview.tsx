@@ -11,6 +11,7 @@ import { preferredLanguage } from '../../../shared/accept-language';
 import { CONTINENTS } from '../../../shared/enums';
 import type { ResolvedVisitor } from '../../../shared/visitor-preview.schema';
 import { BROWSER_OPTIONS, COUNTRY_OPTIONS, DEVICE_OPTIONS, OS_OPTIONS, TARGETS_TYPE_LABELS, VISITOR_LANGUAGE_OPTIONS, filterKeyOptions, keySearchTerms } from './target-keys';
+import { countrySelectProps } from '../../components/country-flag';
 import { formToDecision, keptRuleNumbers, NOBODY, previewVisit, type PreviewForm, type SavedState, type VisitorPick } from './preview-logic';
 import { PreviewAnswer, PreviewDecision } from './preview-decision';
 import { previewSentence } from './preview-sentence';
@@ -70,7 +71,7 @@ export function TargetingPreview({ saved }: { saved: SavedState }) {
         {/* The answer first, so that it shows beside the rules without scrolling the preview. */}
         <PreviewAnswer result={result} told={previewSentence(link, result.decision, ruleNumbers)} />
         <SimpleGrid minColWidth={170} spacing="xs">
-          <Select label="Country" placeholder="Unknown" data={COUNTRY_OPTIONS} value={pick.country} onChange={set('country')} searchable clearable filter={countryFilter} />
+          <Select label="Country" placeholder="Unknown" data={COUNTRY_OPTIONS} value={pick.country} onChange={set('country')} searchable clearable filter={countryFilter} {...countrySelectProps(pick.country)} />
           <Select label="Language" placeholder="Unknown" data={VISITOR_LANGUAGE_OPTIONS} value={pick.language} onChange={set('language')} searchable clearable filter={languageFilter} />
           <Select label="Operating system" placeholder="Unknown" data={OS_OPTIONS} value={pick.os} onChange={set('os')} clearable />
           <Select label="Browser" placeholder="Unknown" data={BROWSER_OPTIONS} value={pick.browser} onChange={set('browser')} searchable clearable />

@@ -12,7 +12,8 @@ function when(iso: string | null): string {
 function StatusCell({ d }: { d: WebhookDelivery }) {
   return (
     <Stack gap={2}>
-      <Badge color={DELIVERY_COLORS[d.status]} variant="light" data-status={d.status} style={{ flexShrink: 0 }}>
+      {/* Its whole label ("Retrying (attempt 2 failed)"): a badge hides its overflow, so it would shrink with the column. */}
+      <Badge color={DELIVERY_COLORS[d.status]} variant="light" data-status={d.status} style={{ flexShrink: 0, minWidth: 'max-content' }}>
         {deliveryStatusLabel(d)}
       </Badge>
       {d.next_attempt_at && (
