@@ -119,14 +119,17 @@ export class LinkListPolicy {
    * first; with `only`, just those of these ids. For bulk work (links.bulk.repo.ts).
    */
   *selectIds(userId: number, q: LinkListQuery, now: string, only?: readonly number[]): Plan<number[]> {
-    const f = filtersOf(this.store, userId, q, yield* resolveTags(this.store, userId, q));
+    const f = filtersOf(this.store, userId, q, yield* this.tags(userId, q, yield* this.counts.counters(userId)));
     const where = conditions(this.store, f, [...statusFilter(q, now), ...(only ? [this.store.isIn(raw('l.id'), only, 'int')] : [])]);
     return yield* column<number>(sql`SELECT l.id FROM links l WHERE ${and(where)} ORDER BY l.id DESC`);
   }
 
-  /** Up to `limit` links of the list `q` (its filters and status) after the id `after`, in id order (the export). */
+  /**
+   * Up to `limit` links of the list `q` (its filters and status) after the id `after`, in id order (the export,
+   * batch by batch: its tags and terms, a short term's frequency among them, are read once, as for a page).
+   */
   *after(userId: number, q: LinkListQuery, now: string, after: number, limit: number): Plan<LinkRow[]> {
-    const f = filtersOf(this.store, userId, q, yield* resolveTags(this.store, userId, q));
+    const f = filtersOf(this.store, userId, q, yield* this.tags(userId, q, yield* this.counts.counters(userId)));
     return yield* this.rows({ ...q, sort_by: 'id', sort: 'asc' }, { ...f, where: [...f.where, ...statusFilter(q, now)] }, { offset: 0, limit, after });
   }
 
