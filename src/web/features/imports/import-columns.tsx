@@ -86,42 +86,46 @@ export function ImportColumns({ dry }: { dry: ImportDryRun }) {
         <ColumnList columns={kept} label="Kept" testId="kept-column" item={(c) => <Kept column={c} />} />
         <ColumnList columns={dropped} label="Not imported" testId="dropped-column" item={(c) => <Dropped column={c} />} />
         {dry.absent.length > 0 && (
-          <Stack gap={6}>
-            <Title order={3} size="h6">
-              Not in this file
-            </Title>
-            <List spacing={4} listStyleType="none" aria-label="Not in this file" data-testid="absent-fields">
-              {dry.absent.map((a) => (
-                <List.Item key={a.field} data-testid="absent-field" data-field={a.field} className={classes.wrap}>
-                  <Text size="sm">
-                    <strong>{importFieldLabel(a.field)}</strong>{' '}
-                    <Text span size="sm" c="dimmed">
-                      {a.note}
-                    </Text>
+          <TitledList title="Not in this file" testId="absent-fields">
+            {dry.absent.map((a) => (
+              <List.Item key={a.field} data-testid="absent-field" data-field={a.field} className={classes.wrap}>
+                <Text size="sm">
+                  <strong>{importFieldLabel(a.field)}</strong>{' '}
+                  <Text span size="sm" c="dimmed">
+                    {a.note}
                   </Text>
-                </List.Item>
-              ))}
-            </List>
-          </Stack>
+                </Text>
+              </List.Item>
+            ))}
+          </TitledList>
         )}
         {dry.notes.length > 0 && (
-          <Stack gap={6}>
-            <Title order={3} size="h6">
-              Changed on the way
-            </Title>
-            <List spacing={4} listStyleType="none" aria-label="Changed on the way" data-testid="import-notes">
-              {dry.notes.map((n) => (
-                <List.Item key={`${n.field}-${n.message}`} data-testid="import-note" className={classes.wrap}>
-                  <Text size="sm" className={classes.note}>
-                    <IconInfoCircle size={16} aria-hidden className={classes.noteIcon} />
-                    {noteSummary(n, dry.layout)}
-                  </Text>
-                </List.Item>
-              ))}
-            </List>
-          </Stack>
+          <TitledList title="Changed on the way" testId="import-notes">
+            {dry.notes.map((n) => (
+              <List.Item key={`${n.field}-${n.message}`} data-testid="import-note" className={classes.wrap}>
+                <Text size="sm" className={classes.note}>
+                  <IconInfoCircle size={16} aria-hidden className={classes.noteIcon} />
+                  {noteSummary(n, dry.layout)}
+                </Text>
+              </List.Item>
+            ))}
+          </TitledList>
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** A small heading and the unmarked list it names (the preview's "Not in this file" and "Changed on the way"). */
+function TitledList({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <Stack gap={6}>
+      <Title order={3} size="h6">
+        {title}
+      </Title>
+      <List spacing={4} listStyleType="none" aria-label={title} data-testid={testId}>
+        {children}
+      </List>
+    </Stack>
   );
 }
