@@ -28,10 +28,21 @@ const LAST = STATUSES[STATUSES.length - 1] as StatusSql;
 /** Past this many matches a search's total may be an estimate (meta.total_is_estimate). */
 export const ESTIMATE_PAST = 10_000;
 
+/** An estimate to three significant digits, and past ESTIMATE_PAST. */
+function significant(guess: number): number {
+  const digits = 10 ** Math.max(0, Math.floor(Math.log10(guess)) - 2);
+  return Math.max(ESTIMATE_PAST + 1, Math.round(guess / digits) * digits);
+}
+
 export class LinkListCounts {
   private readonly cache = new CountCache();
+  private readonly untils = new CountCache<string | null>();
 
-  constructor(private readonly store: LinkListStore) {}
+  /** `sample`: how many of a large account's links a search's estimate may check first (see estimated). */
+  constructor(
+    private readonly store: LinkListStore,
+    private readonly sample = 60_000,
+  ) {}
 
   *counters(userId: number): Plan<Counters> {
     const [row] = yield* rows<Record<keyof Counters, number | string>>(sql`SELECT total, disabled, version FROM link_counters WHERE user_id = ${userId}`);
@@ -73,11 +84,22 @@ export class LinkListCounts {
    * ESTIMATE_PAST + 1 matches (the density of the matches, times the account's links), to three significant
    * digits, and answered as the negative of the estimate. Null: the exact count is at most ESTIMATE_PAST.
    */
-  private *estimated(userId: number, f: Filters, c: Counters): Plan<number> {
+  private *estimated(userId: number, f: Filters, c: Counters, sampled: boolean): Plan<number> {
     const index = this.store.searchIndex;
     // The search index's hits in id order when nothing else filters; with other filters, the links that pass them
     // are checked against the hits (walking a common term's hits and probing each one costs far more).
     const hits = index && f.match !== null && f.where.length === 1 ? index.hits(f.match) : null;
+    if (sampled && !hits && f.match === null && c.total > this.sample) {
+      // (Not with a term of the gram index, whose condition is an index lookup, not a check of a link.)
+      // The account's first `sample` links (in the order its index or table gives them), each checked: past
+      // ESTIMATE_PAST matches among them the total is surely past it too, estimated from their share (one read of
+      // a bounded number of links; walking the matches in id order to the 10,001st reads as many, at random).
+      const [got] = yield* rows<{ seen: number | string; hits: number | string | null }>(sql`SELECT count(*) AS seen,
+        sum(CASE WHEN ${and(conditions(this.store, f))} THEN 1 ELSE 0 END) AS hits
+        FROM (SELECT l.* FROM links l WHERE l.user_id = ${userId} LIMIT ${this.sample}) l`);
+      const [seen, found] = [Number(got?.seen ?? 0), Number(got?.hits ?? 0)];
+      if (found > ESTIMATE_PAST) return -significant(Math.max(found, (found * c.total) / Math.max(seen, 1)));
+    }
     const from = hits ? sql`${hits.from} WHERE ${and([hits.where, ...f.where])}` : sql`links l WHERE ${and(conditions(this.store, f))}`;
     const id = hits ? hits.id : raw('l.id');
     const capped = yield* count(sql`SELECT count(*) FROM (SELECT 1 FROM ${from} LIMIT ${ESTIMATE_PAST + 1}) capped`);
@@ -89,9 +111,24 @@ export class LinkListCounts {
     const lo = Number((yield* value<number | string>(sql`SELECT min(l.id) FROM links l WHERE l.user_id = ${userId}`)) ?? 0);
     const hi = Number((yield* value<number | string>(sql`SELECT max(l.id) FROM links l WHERE l.user_id = ${userId}`)) ?? 0);
     const walked = Math.round((c.total * (hi - Number(edge) + 1)) / Math.max(1, hi - lo + 1));
-    const guess = ((ESTIMATE_PAST + 1) * c.total) / Math.max(walked, ESTIMATE_PAST + 1);
-    const digits = 10 ** Math.max(0, Math.floor(Math.log10(guess)) - 2);
-    return -Math.max(ESTIMATE_PAST + 1, Math.round(guess / digits) * digits);
+    return -significant(((ESTIMATE_PAST + 1) * c.total) / Math.max(walked, ESTIMATE_PAST + 1));
+  }
+
+  /**
+   * The next moment after `now` at which a link that the filters `f` select changes its status by time alone (null:
+   * none; a list with a status filter may change then), cached like the totals and until that moment.
+   */
+  *statusUntil(key: string, now: string, c: Counters, f: Filters): Plan<string | null> {
+    const hit = this.untils.get(key, c.version, now);
+    if (hit !== undefined) return hit;
+    let next: string | null = null;
+    for (const s of STATUSES) {
+      if (!s.clocks.length) continue;
+      const at = yield* this.nextChange(s, now, f, !f.filtered);
+      if (at !== null && (next === null || at < next)) next = at;
+    }
+    this.untils.set(key, c.version, next, next);
+    return next;
   }
 
   /** The account's links with the tags (`all`: with each), the other filters aside; cached like the totals. */
@@ -161,7 +198,7 @@ export class LinkListCounts {
 
   /** The filtered links, any status; for a search, past ESTIMATE_PAST of them, an estimate (negative). */
   private *filteredTotal(userId: number, f: Filters, tags: Tags | null, c: Counters, searched: boolean): Plan<number> {
-    if (searched) return yield* this.estimated(userId, f, c);
+    if (searched) return yield* this.estimated(userId, f, c, !tags?.terms?.some((t) => t.grams));
     const index = this.store.searchIndex;
     if (tags?.keys.length && f.where.length === 2 && f.match === null) return yield* this.tagCount(tags);
     if (index && f.match !== null && f.where.length === 1) {

@@ -9,6 +9,7 @@ import { CountCache } from './count-cache';
 import { LinkListCounts, type Counters } from './link-list-counts';
 import { conditions, filtersOf, namesRefs, resolveTags, statusFilter, type Filters, type Tags } from './link-list-filters';
 import { and, count, column, raw, rows, sql, type Plan, type Sql } from './link-list-sql';
+import { fromSeek, PageSeeks, type Seek } from './link-list-seeks';
 import type { Direction, LinkListStore, TagRead } from './link-list.store';
 
 /** Where the policy changes its way of reading a list (tests move them to take each way on small data). */
@@ -19,9 +20,11 @@ export interface ListTuning {
   taggedFirst: number;
   /** From this many rows skipped, a page is a deep one (LinkListStore.deepPagesById). */
   deepPage: number;
+  /** How many of a large account's links a search's estimated total may check first (LinkListCounts). */
+  estimateSample: number;
 }
 
-const TUNING: ListTuning = { scanRows: 20_000, taggedFirst: 25_000, deepPage: 1_000 };
+const TUNING: ListTuning = { scanRows: 20_000, taggedFirst: 25_000, deepPage: 1_000, estimateSample: 60_000 };
 
 /** Each sort column's index of an account's links (migrations 001, 021): a scan walks it (see scanned). */
 const SORT_INDEX: Record<LinkListQuery['sort_by'], string> = {
@@ -33,11 +36,27 @@ interface Slice {
   offset: number;
   limit: number;
   after?: number;
+  /** The list's known row that `offset` counts from (link-list-seeks.ts). */
+  seek?: Seek;
+}
+
+/** What list() reads before a page: see page(). */
+interface PageInput {
+  userId: number;
+  q: LinkListQuery;
+  tags: Tags | null;
+  tagFirst: boolean;
+  counted: Filters;
+  read: TagRead;
+  total: number;
+  now: string;
+  c: Counters;
 }
 
 export class LinkListPolicy {
   private readonly counts: LinkListCounts;
   private readonly tagCache = new CountCache<Tags>();
+  private readonly seeks = new PageSeeks();
 
   private readonly tuning: ListTuning;
 
@@ -46,7 +65,7 @@ export class LinkListPolicy {
     tuning: Partial<ListTuning> = {},
   ) {
     this.tuning = { ...TUNING, ...tuning };
-    this.counts = new LinkListCounts(store);
+    this.counts = new LinkListCounts(store, this.tuning.estimateSample);
   }
 
   /** One page of the account's list `q` at time `now`, with its total (`estimate`: past 10,000 matches of a search). */
@@ -60,43 +79,79 @@ export class LinkListPolicy {
     const { total, estimate } = yield* this.counts.total(userId, q, now, tags, c, counted);
     // The exact total decides how a tag filter reads its page (it is counted anyway, and mostly cached).
     const read: TagRead = tagFirst ? 'collect' : !tags?.keys.length ? 'set' : total >= this.store.probeShare[tags.mode] * c.total ? 'probe' : 'collect';
-    const slice = { offset: (q.page - 1) * q.per_page, limit: q.per_page };
+    const slice: Slice = { offset: (q.page - 1) * q.per_page, limit: q.per_page };
     // Past an exact total there is nothing to read (a search that matches nothing would walk its hits for it).
     if (!estimate && slice.offset >= total) return { rows: [], total, estimate };
+    const page = { userId, q, tags, tagFirst, counted, read, total, now, c };
+    // Title ascending where untitled links sort first is read in two parts, from the start; clicks change with
+    // every visit, which no version follows, so a seek there could be out of date.
+    const twoParts = q.sort_by === 'title' && q.sort === 'asc' && !this.store.untitledLastAscending;
+    if (twoParts || q.sort_by === 'clicks') return { rows: yield* this.page(page, slice), total, estimate };
+    // From the nearest row of this list read before (link-list-seeks.ts): a page that runs short there is read again
+    // from the start (the seek compares titled links only; the last page).
+    const key = this.seeks.key(userId, q, tags ? JSON.stringify(tags.keys) : '');
+    const until = q.status === 0 ? null : yield* this.counts.statusUntil(`${key}\u0000until`, now, c, counted);
+    const seek = this.seeks.near(key, c.version, now, slice.offset);
+    let found = seek ? yield* this.page(page, { offset: slice.offset - seek.row, limit: slice.limit, seek }) : [];
+    if (!seek || (found.length < slice.limit && q.sort_by === 'title' && seek.value !== null)) found = yield* this.page(page, slice);
+    this.seeks.remember(key, c.version, now, until, q.sort_by, slice.offset, found);
+    return { rows: found, total, estimate };
+  }
+
+  /** The rows of `slice` of the list (`p`: what list() read first), from its seek if it has one. */
+  private *page(p: PageInput, slice: Slice): Plan<LinkRow[]> {
+    const { userId, q, tags, tagFirst, counted, read, total, now, c } = p;
     // A search read in a column's order: link by link along that column's index when the page is reached
     // within scanRows links (the matches dense enough), rather than collecting every match from the search index.
     // (Sorted by id, a search the index answers alone walks its hits in id order instead: policy.rows.)
+    const dense = total > 0 && ((slice.offset + slice.limit) * c.total) / total <= this.tuning.scanRows;
+    if (slice.seek && dense) {
+      // From a seek close enough to the page: along the sort column's index from the seek, every filter checked
+      // link by link (a common term's search index hits, or a filter's collected links, are many more).
+      const f = filtersOf(this.store, userId, q, tags, 'probe', true);
+      const from = [sql`l.user_id = ${userId}`, ...this.seekFrom(q, slice)];
+      const found = yield* this.scanned(q, { ...f, where: [...f.where, ...statusFilter(q, now)] }, slice, from);
+      if (found) return found;
+    }
     const hitsPath = q.sort_by === 'id' && counted.match !== null && this.store.searchIndex !== null;
-    const scan = q.search !== undefined && !hitsPath && total > 0 && ((slice.offset + slice.limit) * c.total) / total <= this.tuning.scanRows;
+    const scan = q.search !== undefined && !hitsPath && dense;
     const f = (read === 'set' || tagFirst) && !scan ? counted : filtersOf(this.store, userId, q, tags, read, scan || tagFirst);
     const where = [...f.where, ...statusFilter(q, now)];
     if (q.sort_by === 'title' && q.sort === 'asc' && !this.store.untitledLastAscending) {
-      return { rows: yield* this.titledFirst(q, { ...f, where }, slice, total), total, estimate };
+      return yield* this.titledFirst(q, { ...f, where }, slice, total);
     }
     if (scan) {
       // The matches may bunch up far along the order (correlated with it): past scanRows links, collect instead.
-      const found = yield* this.scanned(q, { ...f, where }, slice);
-      if (found) return { rows: found, total, estimate };
+      const found = yield* this.scanned(q, { ...f, where: [...where, ...this.seekFrom(q, slice)] }, slice);
+      if (found) return found;
       const collected = filtersOf(this.store, userId, q, tags, read, tagFirst);
-      return { rows: yield* this.rows(q, { ...collected, where: [...collected.where, ...statusFilter(q, now)] }, slice), total, estimate };
+      return yield* this.rows(q, { ...collected, where: [...collected.where, ...statusFilter(q, now)] }, slice);
     }
-    return { rows: yield* this.rows(q, { ...f, where }, slice), total, estimate };
+    return yield* this.rows(q, { ...f, where }, slice);
+  }
+
+  /** The seek's condition on `l` (none without one). */
+  private seekFrom(q: LinkListQuery, slice: Slice, id?: Sql): Sql[] {
+    return slice.seek ? [fromSeek(this.store, q.sort_by, q.sort === 'asc' ? 'ASC' : 'DESC', slice.seek, id)] : [];
   }
 
   /**
-   * The page of a search read link by link in the order of `q`, within the first scanRows links that the other
-   * filters select; null when that window holds too few matches for the page (the caller collects them instead).
+   * The page read link by link in the order of `q`, within a window of scanRows links along the sort column's index;
+   * null when the window holds too few matches for the page (the caller collects them instead). The window is the
+   * links that the filters other than the search select (`from`: only these conditions; the others are checked on
+   * the window's links).
    */
-  private *scanned(q: LinkListQuery, f: Filters, slice: Slice): Plan<LinkRow[] | null> {
+  private *scanned(q: LinkListQuery, f: Filters, slice: Slice, from?: Sql[]): Plan<LinkRow[] | null> {
     const dir: Direction = q.sort === 'asc' ? 'ASC' : 'DESC';
     // The window keeps the name `l`, so that the same order and conditions apply outside it (both databases read
     // its rows in that order, without sorting them again).
     const order = sql`${this.store.order(q.sort_by, dir)}, l.id ${raw(dir)}`;
-    const others = f.where.filter((w) => !f.searched.includes(w));
+    const inWindow = from ?? f.where.filter((w) => !f.searched.includes(w));
+    const outside = from ? f.where : f.searched;
     // Along the sort column's index, checking the other filters link by link (a status's partial index would have
     // every one of its links sorted first).
-    const window = sql`SELECT l.* FROM links l${this.store.through(SORT_INDEX[q.sort_by])} WHERE ${and(others)} ORDER BY ${order} LIMIT ${this.tuning.scanRows}`;
-    const found = yield* rows<LinkRow>(sql`SELECT l.* FROM (${window}) l WHERE ${and(f.searched)} ORDER BY ${order} LIMIT ${slice.limit} OFFSET ${slice.offset}`);
+    const window = sql`SELECT l.* FROM links l${this.store.through(SORT_INDEX[q.sort_by])} WHERE ${and(inWindow)} ORDER BY ${order} LIMIT ${this.tuning.scanRows}`;
+    const found = yield* rows<LinkRow>(sql`SELECT l.* FROM (${window}) l WHERE ${and(outside)} ORDER BY ${order} LIMIT ${slice.limit} OFFSET ${slice.offset}`);
     return found.length === slice.limit ? found : null;
   }
 
@@ -143,10 +198,10 @@ export class LinkListPolicy {
     const page = sql` LIMIT ${slice.limit} OFFSET ${slice.offset}`;
     if (index && f.match !== null && q.sort_by === 'id') {
       const hits = index.hits(f.match);
-      const where = [hits.where, ...f.where, ...this.keyset(hits.id, slice)];
+      const where = [hits.where, ...f.where, ...this.keyset(hits.id, slice), ...this.seekFrom(q, slice, hits.id)];
       return yield* rows<LinkRow>(sql`SELECT l.* FROM ${hits.from} WHERE ${and(where)} ORDER BY ${hits.id} ${raw(dir)}${page}`);
     }
-    const where = conditions(this.store, f, this.keyset(raw('l.id'), slice));
+    const where = conditions(this.store, f, [...this.keyset(raw('l.id'), slice), ...this.seekFrom(q, slice)]);
     const order = sql`${this.store.order(q.sort_by, dir)}, l.id ${raw(dir)}`;
     if (this.store.deepPagesById && slice.offset >= this.tuning.deepPage) {
       // The rows skipped are read as ids from the sort column's index alone; only the page's rows are fetched.

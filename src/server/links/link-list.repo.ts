@@ -47,6 +47,7 @@ export const sqliteListStore: LinkListStore = {
   },
   through: (index) => raw(` INDEXED BY ${index}`),
   unindexed: (column) => sql`+${column}`,
+  sortExpr: (column) => raw(`l.${column}`),
   // NULLs sort first: DESC puts untitled links last by itself, and ASC NULLS LAST walks links_user_title twice
   // (the titled range, then the NULL one), still without a sort.
   order: (column, direction) => raw(`l.${column} ${direction}${column === 'title' && direction === 'ASC' ? ' NULLS LAST' : ''}`),

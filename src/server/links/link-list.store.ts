@@ -30,6 +30,8 @@ export interface LinkListStore {
   through(index: string): Sql;
   /** A text column in a form no index answers, so that the other conditions choose the rows read. */
   unindexed(column: Sql): Sql;
+  /** A sort column as its index reads it (order() sorts by it; a seek compares it: link-list-seeks.ts). */
+  sortExpr(column: SortColumn): Sql;
   /** The ORDER BY term of a sort column that the account's index on it reads in order (then `l.id`, the same way). */
   order(column: SortColumn, direction: Direction): Sql;
   /**

@@ -31,10 +31,10 @@ export const pgListStore: LinkListStore = {
   // links_user_title keeps NULLs first (migration 001): title DESC NULLS LAST reads it backwards, ASC NULLS FIRST
   // forwards (the policy then reads the untitled part apart). Alias and url are NOT NULL: their indexes apply
   // only without a NULLS clause.
+  sortExpr: (column) => raw(column === 'id' || column === 'clicks' ? `l.${column}` : `l.${column} COLLATE "C"`),
   order: (column, direction) => {
-    if (column === 'id' || column === 'clicks') return raw(`l.${column} ${direction}`);
     const nulls = column !== 'title' ? '' : direction === 'DESC' ? ' NULLS LAST' : ' NULLS FIRST';
-    return raw(`l.${column} COLLATE "C" ${direction}${nulls}`);
+    return sql`${pgListStore.sortExpr(column)} ${raw(direction + nulls)}`;
   },
   untitledLastAscending: false,
   probeShare: { any: 0.01, all: 0.01 },
