@@ -46,7 +46,7 @@ function seed(db: SqliteDb, links: number, clicks: number): { seconds: number; r
   const now = new Date().toISOString();
   s.prepare("INSERT INTO users (id, name, role, api_key_hash, created_at, updated_at) VALUES (1, 'bench', 'admin', 'bench', ?, ?)").run(now, now);
   for (let i = 1; i <= SPACES; i++) s.prepare('INSERT INTO spaces (id, user_id, name, color, created_at, updated_at) VALUES (?, 1, ?, 0, ?, ?)').run(i, `Space ${i}`, now, now);
-  s.prepare("INSERT INTO domains (id, user_id, name, created_at, updated_at) VALUES (1, 1, 'go.example', ?, ?)").run(now, now);
+  s.prepare("INSERT INTO domains (id, user_id, name, created_at, updated_at, verified_at) VALUES (1, 1, 'go.example', ?, ?, ?)").run(now, now, now);
   for (const name of ['links_fts_ai', 'links_fts_ad', 'links_fts_au']) s.exec(`DROP TRIGGER IF EXISTS ${name}`);
   s.pragma('foreign_keys = OFF'); // the links go in last, with their click totals
   // A throwaway file: a big page cache and no syncs while it fills (the rollups' keys arrive scattered).

@@ -13,7 +13,7 @@ export type Exec = (text: string, params: unknown[]) => Promise<unknown> | unkno
 export async function seedExtras(exec: Exec, userId: number, ids: (table: 'spaces' | 'domains' | 'tags') => Promise<number[]> | number[]): Promise<void> {
   const at = '2025-06-01T00:00:00.000Z';
   for (const [i, name] of EXTRAS.spaces.entries()) await exec('INSERT INTO spaces (user_id, name, color, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [userId, name, i + 1, at, at]);
-  for (const name of EXTRAS.domains) await exec('INSERT INTO domains (user_id, name, https, created_at, updated_at) VALUES (?, ?, 1, ?, ?)', [userId, name, at, at]);
+  for (const name of EXTRAS.domains) await exec('INSERT INTO domains (user_id, name, https, created_at, updated_at, verified_at) VALUES (?, ?, 1, ?, ?, ?)', [userId, name, at, at, at]);
   for (const [i, name] of EXTRAS.tags.entries()) await exec('INSERT INTO tags (user_id, name, name_key, color, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)', [userId, name, name, (i % 6) + 1, at, at]);
   const [spaces, domains, tags] = [await ids('spaces'), await ids('domains'), await ids('tags')];
   for (const [i, id] of spaces.entries()) await exec('UPDATE links SET space_id = ? WHERE user_id = ? AND id % 21 = ?', [id, userId, i * 7]);

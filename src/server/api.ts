@@ -22,12 +22,14 @@ import { ogImagesRoutes } from './previews/og-images';
 import { pixelsRoutes } from './pixels/pixels.routes';
 import { usersRoutes } from './users/users.routes';
 import { accountRoutes } from './account/account.routes';
+import { workspacesRoutes } from './workspaces/workspaces.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { liveRoutes } from './live/live.routes';
 import { visitorRoutes } from './visitor/visitor.routes';
 import { importsRoutes } from './imports/imports.routes';
 import { exportsRoutes } from './exports/exports.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
+import { auditRoutes } from './audit/audit.routes';
 
 export async function apiPlugin(app: FastifyInstance): Promise<void> {
   const { config, db } = app.ctx;
@@ -75,12 +77,14 @@ export async function apiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(pixelsRoutes, { prefix: '/pixels' });
   await app.register(usersRoutes, { prefix: '/users' });
   await app.register(accountRoutes, { prefix: '/account' });
+  await app.register(workspacesRoutes, { prefix: '/workspaces' });
   await app.register(qrAccountRoutes, { prefix: '/account' });
   await app.register(statsRoutes, { prefix: '/stats' });
   // /stats/live: a static path, never shadowed by /stats/:link_id.
   await app.register(liveRoutes, { prefix: '/stats' });
   await app.register(visitorRoutes, { prefix: '/visitor' });
   await app.register(webhooksRoutes, { prefix: '/webhooks' });
+  await app.register(auditRoutes, { prefix: '/audit-log' });
   // /links/import, /links/export and /stats/export: static paths, never shadowed by /links/:id.
   await app.register(importsRoutes);
   await app.register(exportsRoutes);

@@ -22,6 +22,8 @@ import { redirectEnginePlugin } from './redirect/redirect-engine.plugin';
 import { webhooksPlugin } from './webhooks/webhooks.plugin';
 import { heavyPlugin } from './workers/heavy.plugin';
 import { importsPlugin } from './imports/imports.plugin';
+import { domainChecksPlugin } from './domains/domain-checks.plugin';
+import { auditPlugin } from './audit/audit.plugin';
 import { FastPath } from './redirect/fast-path';
 import { ogImagesPublic } from './previews/og-images';
 import { Outbound } from './outbound/outbound';
@@ -98,7 +100,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(webhooksPlugin);
   await app.register(linksCorePlugin);
   await app.register(redirectEnginePlugin);
+  await app.register(domainChecksPlugin);
   await app.register(importsPlugin);
+  // Before the API: it sees every API route as it is added, and records their writes (audit/audit.plugin.ts).
+  await app.register(auditPlugin);
   await app.register(apiPlugin, { prefix: '/api/v1' });
   await app.register(dashboardPlugin);
   await app.register(ogImagesPublic);

@@ -2,11 +2,12 @@
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { UsersRepo } from './users/users.repo';
+import { ApiKeysRepo } from './api-keys/api-keys.repo';
 
 export async function ensureAdmin(db: Db, config: Config): Promise<{ createdKey: string | null }> {
   const users = new UsersRepo(db.kysely);
   if (config.adminApiKey) {
-    if (!(await users.byApiKey(config.adminApiKey))) await users.create('Admin', 'admin', config.adminApiKey);
+    if (!(await new ApiKeysRepo(db.kysely).byKey(config.adminApiKey))) await users.create('Admin', 'admin', config.adminApiKey);
     return { createdKey: null };
   }
   if ((await users.count()) === 0) {

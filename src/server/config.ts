@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { HeavyLimits } from './workers/heavy-admission';
 import { parseEvery } from './backup/backup-every';
 import { parseReservedHosts } from './domains/reserved-hosts';
+import { parseCheckEvery, parseDnsResolver, parseTargetHost } from './domains/domain-config';
 import { parseTrustProxy, type TrustProxy } from './http/client-address';
 import { API_KEY_RULE, apiKeyProblem, isApiKeyForm } from './auth/api-key-format';
 
@@ -62,6 +63,17 @@ export interface Config {
   backupKeep: number;
   /** HISTORY_DAYS (default 90): how long a deleted link's revisions are kept (it can be restored meanwhile). */
   historyDays: number;
+  // Custom domains' DNS verification (issue 27; domains/domain-config.ts parses, domains/dns-check.ts uses them):
+  /** DNS_RESOLVER (`127.0.0.1:5353`, `[::1]:53`, several separated by commas): the resolver that checks domains' records; unset: the system's. */
+  dnsResolver: string[];
+  /** DOMAIN_TARGET_ADDRESSES: this server's public IPv4/IPv6 addresses, which a domain's A/AAAA records must name. */
+  domainTargetAddresses: string[];
+  /** DOMAIN_TARGET_HOST (default: the host of BASE_URL unless it is an IP address): the host a domain's CNAME may name instead; null: none. */
+  domainTargetHost: string | null;
+  /** DOMAIN_CHECK_EVERY (default `10m`; `0`: never): how often the worker checks domains that are due (unverified ones that often, others daily), in ms. */
+  domainCheckEveryMs: number | null;
+  /** AUDIT_RETENTION_DAYS (default 365): audit log entries older than this are deleted; 0 keeps them forever. */
+  auditRetentionDays: number;
 }
 
 const TRACKING = ['full', 'anonymous', 'off'] as const;
@@ -140,6 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     backupEveryMs: parseEvery('BACKUP_EVERY', env.BACKUP_EVERY, Boolean(env.DATABASE_URL)),
     backupKeep: int('BACKUP_KEEP', env.BACKUP_KEEP, 14, 1),
     historyDays: int('HISTORY_DAYS', env.HISTORY_DAYS, 90, 1),
+    auditRetentionDays: int('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS, 365),
+    dnsResolver: parseDnsResolver(env.DNS_RESOLVER),
+    domainTargetAddresses: addresses('DOMAIN_TARGET_ADDRESSES', env.DOMAIN_TARGET_ADDRESSES),
+    domainTargetHost: parseTargetHost(env.DOMAIN_TARGET_HOST, baseUrl),
+    domainCheckEveryMs: parseCheckEvery(env.DOMAIN_CHECK_EVERY),
     ...overrides,
   };
 }

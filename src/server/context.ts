@@ -4,6 +4,8 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type { Outbound } from './outbound/outbound';
 import type { LiveClicks } from './live/live-clicks';
+import type { ApiScope } from '../shared/api-scopes';
+import type { WorkspaceRole } from '../shared/workspace-roles';
 
 /** Changes that caches (the redirect's link cache) must hear about. */
 export interface ChangeEvents {
@@ -32,11 +34,36 @@ export interface AppContext {
   live: LiveClicks;
 }
 
+/** The person a request's key belongs to (`role`: its instance role). */
 export interface AuthUser {
   id: number;
   name: string;
   role: 'admin' | 'user';
   created_at: string;
+}
+
+/**
+ * The workspace a request acts in (issue 27): every resource it reads or writes is the workspace's (`user_id` of
+ * the resource's row is `id`). `scopes`: what the request may do there, its key's scopes that its role also has.
+ */
+export interface RequestWorkspace {
+  id: number;
+  name: string;
+  /** Its person's role there. */
+  role: WorkspaceRole;
+  scopes: ReadonlySet<ApiScope>;
+  keyId: number;
+  /** 'dashboard': the sign-in key sent by the dashboard (`Linkdeck-Client: dashboard`); else 'key'. */
+  via: 'dashboard' | 'key';
+}
+
+/** The key a request came with. */
+export interface RequestKey {
+  id: number;
+  name: string;
+  /** null: the person's sign-in key; else the one workspace it acts in. */
+  workspaceId: number | null;
+  scopes: readonly string[];
 }
 
 declare module 'fastify' {
@@ -45,5 +72,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AuthUser;
+    workspace: RequestWorkspace;
+    apiKey: RequestKey;
   }
 }

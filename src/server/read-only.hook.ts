@@ -45,7 +45,7 @@ export function guardReadOnly(
 /** The rule for a resource of the caller's account (a spec with `owned`): `find` gives it as GET answers it. */
 export function guardOwned(app: FastifyInstance, spec: ReadOnlySpec, find: (userId: number, id: number) => Promise<object | undefined>): void {
   guardReadOnly(app, spec, async (request, id) => {
-    const found = await find(request.user.id, id);
-    return found && { ...found, user_id: request.user.id };
+    const found = await find(request.workspace.id, id);
+    return found && { ...found, user_id: request.workspace.id };
   });
 }

@@ -34,11 +34,15 @@ export const domainNameField = typedText(z.string().max(LIMITS.domainNameMax)).t
  */
 const httpsField = flag01.optional();
 
+/** `shared` (issue 27): 1 shares the domain with every workspace; the instance admin's only (the server refuses others). */
+const sharedField = flag01.optional();
+
 export const domainCreateSchema = z.object({
   name: domainNameField,
   homepage_url: nullableUrl().optional(),
   not_found_url: nullableUrl().optional(),
   https: httpsField,
+  shared: sharedField,
 });
 
 /** The name is not updatable: one sent is read-only (shared/read-only.ts), accepted only as the domain's own. */
@@ -46,6 +50,7 @@ export const domainUpdateSchema = z.object({
   homepage_url: nullableUrl().optional(),
   not_found_url: nullableUrl().optional(),
   https: httpsField,
+  shared: sharedField,
 });
 
 /** The origin of a domain's short URLs: "https://go.example.com" (https 1) or "http://go.example.com" (0). */

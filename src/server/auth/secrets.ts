@@ -9,6 +9,14 @@ export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
+/**
+ * For `users.api_key_hash` (NOT NULL UNIQUE, unread since migration 025: keys live in api_keys): a unique value
+ * that no key hashes to (a SHA-256 hex digest has no colon).
+ */
+export function unusableKeyHash(): string {
+  return `unused:${randomBytes(16).toString('hex')}`;
+}
+
 const N = 16384;
 const R = 8;
 const P = 1;

@@ -7,6 +7,12 @@ export function isUniqueViolation(err: unknown): boolean {
   return err.code === 'SQLITE_CONSTRAINT_UNIQUE' || err.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || err.code === '23505';
 }
 
+/** True when the database refused a row whose reference names no row (SQLite's code, PostgreSQL's foreign_key_violation). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
+  return err.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || err.code === '23503';
+}
+
 /** PostgreSQL (or the way to it) is unavailable right now: the request gets a 503, not a 500. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;

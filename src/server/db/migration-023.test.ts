@@ -4,22 +4,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from './migrations/migration-list';
-import { openDatabase, type Db } from './database';
-import { openPostgres } from './postgres/open-postgres';
-import type { Database } from './schema';
-import { createTestDatabase } from '../test-utils/both-databases';
-import { onPostgres, rawQuery } from '../test-utils/test-app';
-import { UsersRepo } from '../users/users.repo';
+import { rawQuery } from '../test-utils/test-app';
+import { databaseBefore, insertUserBefore025 } from '../test-utils/database-before';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { flush, visit } from '../redirect/test-helpers';
 import type { AnalyticsBody } from '../../shared/analytics.schema';
-
-const BEFORE = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '023'));
 
 let cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -27,31 +19,11 @@ afterEach(async () => {
   cleanup = [];
 });
 
-/** A database of the run's kind migrated up to before 023: [open it migrated to the latest, its pre-023 connection]. */
-async function databaseBefore023(): Promise<{ old: Kysely<Database>; closeOld(): Promise<void>; reopen(): Promise<Db> }> {
-  if (onPostgres) {
-    const database = await createTestDatabase();
-    cleanup.push(() => database.drop());
-    // The PostgreSQL statements of the migrations before 023, as open-postgres.ts runs them.
-    const steps = Object.fromEntries(
-      Object.entries(BEFORE).map(([name, m]): [string, Migration] => [name, { up: async (db) => { for (const s of m.postgres) await sql.raw(s).execute(db); } }]),
-    );
-    const old = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 2 }) }) });
-    const { error } = await new Migrator({ db: old, provider: { getMigrations: async () => steps } }).migrateToLatest();
-    if (error) throw error;
-    return { old, closeOld: () => old.destroy(), reopen: () => openPostgres(database.url, { max: 4 }) };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkdeck-023-'));
-  cleanup.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
-  const file = path.join(dir, 'linkdeck.db');
-  const db = await openDatabase(file, BEFORE);
-  return { old: db.kysely, closeOld: () => db.close(), reopen: () => openDatabase(file) };
-}
-
 describe('023-click-source on a database with clicks', () => {
   it('keeps every event and rollup, counts them as direct, and answers them beside new QR scans', async () => {
-    const { old, closeOld, reopen } = await databaseBefore023();
-    const { user, apiKey } = await new UsersRepo(old).create('Owner', 'user');
+    const { old, closeOld, reopen } = await databaseBefore('023', cleanup);
+    const user = await insertUserBefore025(old, 'Owner', 'user');
+    const { apiKey } = user;
     const at = '2026-01-01T00:00:00.000Z';
     const day = new Date().toISOString().slice(0, 10);
     const hour = new Date().toISOString().slice(0, 13);

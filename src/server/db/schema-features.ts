@@ -1,5 +1,5 @@
 // Kysely types of the later features' tables: imports (007), webhooks (009), UTM templates (010), QR styles
-// (011), tags (012), link preview images (013) and saved views (020).
+// (011), tags (012), link preview images (013), saved views (020) and the audit log (027).
 import type { Generated } from 'kysely';
 
 /** An import job (migration 007); `failures` is JSON text of the first ImportFailure entries. */
@@ -126,4 +126,23 @@ export interface SavedViewsTable {
   query: string;
   created_at: string;
   updated_at: string;
+}
+
+/** One write of a workspace (migration 027): who, through what, what and when; never an IP address. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  workspace_id: number;
+  /** The person; null once deleted (their name stays in actor_name). */
+  actor_user_id: number | null;
+  actor_name: string;
+  via: 'dashboard' | 'api';
+  /** The API key (via 'api'): its id and its name at the time. */
+  key_id: number | null;
+  key_name: string | null;
+  /** The route's OpenAPI operationId (updateLink). */
+  action: string;
+  object: string;
+  object_id: number | null;
+  summary: string;
+  at: string;
 }

@@ -1,6 +1,7 @@
 // Kysely table types: the core tables and the Database map of every table. Clicks and their rollups live in
 // schema-clicks.ts, bulk operations' copies in schema-operations.ts, the later features' tables in
-// schema-features.ts. Timestamps are ISO 8601 UTC strings with milliseconds, so they sort as text.
+// schema-features.ts, memberships and API keys in schema-workspaces.ts. Timestamps are ISO 8601 UTC strings with
+// milliseconds, so they sort as text.
 import type { Generated } from 'kysely';
 import type { ClickAccountDailyTable, ClickAccountHourlyTable, ClickDailyTable, ClickEventsTable, ClickHourlyTable, ClickVisitorsTable } from './schema-clicks';
 import type {
@@ -15,6 +16,7 @@ import type {
   OperationsTable,
 } from './schema-operations';
 import type {
+  AuditLogTable,
   ImportsTable,
   LinkTagsTable,
   OgImagesTable,
@@ -26,12 +28,16 @@ import type {
   WebhookLinkEventsTable,
   WebhooksTable,
 } from './schema-features';
+import type { ApiKeysTable, MembershipsTable, UserKind } from './schema-workspaces';
 
 export interface UsersTable {
   id: Generated<number>;
   name: string;
   role: 'admin' | 'user';
+  /** Not read since migration 025 (keys live in api_keys); new rows get an unusable random value. */
   api_key_hash: string;
+  /** Migration 025: a person (also its personal workspace) or a team workspace. */
+  kind: Generated<UserKind>;
   created_at: string;
   updated_at: string;
 }
@@ -44,6 +50,17 @@ export interface DomainsTable {
   not_found_url: string | null;
   /** 1 https, 0 http; NULL (domains made before migration 005): the scheme of BASE_URL, as before. */
   https: number | null;
+  /** Migration 026: 1 when the instance admin shares it with every workspace. */
+  shared: Generated<number>;
+  /** The TXT record's value that proves control of the name (domains/dns-check.ts). */
+  verification_token: string | null;
+  /** Null: not verified, the domain takes no traffic (redirect/link-source.ts). */
+  verified_at: string | null;
+  last_checked_at: string | null;
+  /** Why the last check could not tell (the resolver failed), else null. */
+  check_error: string | null;
+  /** JSON of the last check's records and their states (shared/objects/domain-verification.object.ts). */
+  check_records: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -157,4 +174,7 @@ export interface Database {
   operation_link_tags: OperationLinkTagsTable;
   link_revisions: LinkRevisionsTable;
   saved_views: SavedViewsTable;
+  memberships: MembershipsTable;
+  api_keys: ApiKeysTable;
+  audit_log: AuditLogTable;
 }

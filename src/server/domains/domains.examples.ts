@@ -16,6 +16,11 @@ export const domainExample: Domain = {
   homepage_url: 'https://example.com',
   not_found_url: 'https://example.com/not-found',
   links_count: 0,
+  shared: false,
+  owned: true,
+  verified: false,
+  verified_at: null,
+  last_checked_at: null,
   created_at: '2026-11-20T09:30:00.000Z',
   updated_at: '2026-11-20T09:30:00.000Z',
 };

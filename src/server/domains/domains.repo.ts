@@ -1,11 +1,16 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Domain, DomainCreate, DomainListQuery, DomainUpdate } from '../../shared/domain.schema';
 import { likePattern, nowIso } from '../db/sql-values';
 import { likeOperator } from '../db/dialect';
 import { domainHttps, storedDomainUrl } from './domain-url';
+import { usableBy } from './domain-access';
+import { newVerificationToken } from './dns-check';
 
-type Row = Omit<Domain, 'url' | 'https'> & { https: number | null };
+type Row = Omit<Domain, 'url' | 'https' | 'shared' | 'owned' | 'verified'> & { https: number | null; shared: number; user_id: number };
+
+/** A create as the routes hand it over: `verified` when the instance admin creates it (it takes traffic at once). */
+export type DomainCreateInput = DomainCreate & { verified?: boolean };
 
 export class DomainsRepo {
   constructor(
@@ -13,28 +18,34 @@ export class DomainsRepo {
     private readonly baseUrl: string,
   ) {}
 
+  /** The workspace's domains and the shared ones (domain-access.ts); another workspace's shared domain counts only this one's links. */
   private base(userId: number) {
     return this.db
       .selectFrom('domains as d')
-      .where('d.user_id', '=', userId)
+      .where(usableBy(userId, 'd'))
       .select([
         'd.id',
+        'd.user_id',
         'd.name',
         'd.homepage_url',
         'd.not_found_url',
         'd.https',
+        'd.shared',
+        'd.verified_at',
+        'd.last_checked_at',
         'd.created_at',
         'd.updated_at',
         (eb) =>
           eb
             .selectFrom('links')
             .whereRef('links.domain_id', '=', 'd.id')
+            .where(sql<boolean>`(d.user_id = ${userId} OR links.user_id = ${userId})`)
             .select((e) => e.fn.countAll<number>().as('n'))
             .as('links_count'),
       ]);
   }
 
-  present(row: Row): Domain {
+  present(row: Row, userId: number): Domain {
     return {
       id: row.id,
       name: row.name,
@@ -43,17 +54,23 @@ export class DomainsRepo {
       homepage_url: row.homepage_url,
       not_found_url: row.not_found_url,
       links_count: Number(row.links_count ?? 0),
+      shared: row.shared === 1,
+      owned: row.user_id === userId,
+      verified: row.verified_at !== null,
+      verified_at: row.verified_at,
+      last_checked_at: row.last_checked_at,
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
   }
 
+  /** One of the workspace's domains, or a shared one (`owned` false: read-only here). */
   async find(userId: number, id: number): Promise<Domain | undefined> {
     const row = await this.base(userId).where('d.id', '=', id).executeTakeFirst();
-    return row && this.present(row as Row);
+    return row && this.present(row as Row, userId);
   }
 
-  async create(userId: number, input: DomainCreate): Promise<number> {
+  async create(userId: number, input: DomainCreateInput): Promise<number> {
     const now = nowIso();
     const r = await this.db
       .insertInto('domains')
@@ -64,6 +81,9 @@ export class DomainsRepo {
         not_found_url: input.not_found_url ?? null,
         // New domains are https unless asked otherwise (older ones keep NULL: see domain-url.ts).
         https: input.https ?? 1,
+        shared: input.shared ?? 0,
+        verification_token: newVerificationToken(),
+        verified_at: input.verified ? now : null,
         created_at: now,
         updated_at: now,
       })
@@ -72,6 +92,7 @@ export class DomainsRepo {
     return r.id;
   }
 
+  /** Only the workspace's own domains change (a shared domain of another workspace is refused before: domain-guards.ts). */
   async update(userId: number, id: number, input: DomainUpdate): Promise<boolean> {
     const r = await this.db
       .updateTable('domains')
@@ -83,7 +104,7 @@ export class DomainsRepo {
   }
 
   async list(userId: number, q: DomainListQuery): Promise<{ rows: Domain[]; total: number }> {
-    let filtered = this.db.selectFrom('domains as d').where('d.user_id', '=', userId);
+    let filtered = this.db.selectFrom('domains as d').where(usableBy(userId, 'd'));
     if (q.search) filtered = filtered.where('d.name', likeOperator(this.db), likePattern(q.search));
     const { n } = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     let rowsQ = this.base(userId);
@@ -94,6 +115,6 @@ export class DomainsRepo {
       .limit(q.per_page)
       .offset((q.page - 1) * q.per_page)
       .execute();
-    return { rows: rows.map((r) => this.present(r as Row)), total: Number(n) };
+    return { rows: rows.map((r) => this.present(r as Row, userId)), total: Number(n) };
   }
 }

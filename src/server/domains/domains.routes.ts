@@ -8,6 +8,8 @@ import { DomainsRepo } from './domains.repo';
 import { domainCreateExample, domainExample } from './domains.examples';
 import { reservedHostsOf, warnReservedDomains } from './reserved-hosts';
 import { UNDONE_WITHIN_24_HOURS, recordedDelete } from '../operations/resource-delete';
+import { guardDomains } from './domain-guards';
+import { domainVerificationRoutes } from './domain-verification.routes';
 
 const domainPage = pageOf(domainObject, 'Domain');
 
@@ -15,6 +17,8 @@ export async function domainsRoutes(app: FastifyInstance): Promise<void> {
   const reserved = reservedHostsOf(app.ctx.config);
   await warnReservedDomains(app.ctx.db.kysely, reserved, app.log);
   const repo = new DomainsRepo(app.ctx.db.kysely, app.ctx.config.baseUrl);
+  // Issue 27: `shared` is the instance admin's, whose domains are verified at once; shared domains are read-only elsewhere.
+  guardDomains(app, repo);
   crudRoutes(app, {
     // Read-only on update: the name (compared in any spelling of the host), besides the domain's identity.
     readOnly: {
@@ -31,12 +35,12 @@ export async function domainsRoutes(app: FastifyInstance): Promise<void> {
       name: 'Domain',
       label: 'domain',
       descriptions: {
-        list: 'One page of your domains, newest first by default; `search` matches the name, `sort_by` is `id` or `name`; `total` is exact.',
-        get: 'One of your domains, with its URL and the number of links on it.',
+        list: "One page of your domains and the domains the instance admin shares with every workspace (`shared` true; `owned` false when another workspace's), newest first by default; `search` matches the name, `sort_by` is `id` or `name`; `total` is exact.",
+        get: 'One of your domains, or a shared one, with its URL, the number of links on it and whether it is verified.',
         create:
-          '`name` is a hostname (scheme, path, port and a trailing dot are stripped, it is lower-cased, an IDN becomes punycode) that no domain of the instance has yet, and not the host of `BASE_URL` or one in `RESERVED_HOSTS` (422: "is reserved by this instance"), for admins too. `https` (default 1) sets the scheme of its short URLs and QR codes; `homepage_url` and `not_found_url` are optional redirects for `/` and unknown aliases. Answers 201 with the domain.',
+          '`name` is a hostname (scheme, path, port and a trailing dot are stripped, it is lower-cased, an IDN becomes punycode) that no domain of the instance has yet, and not the host of `BASE_URL` or one in `RESERVED_HOSTS` (422: "is reserved by this instance"), for admins too. `https` (default 1) sets the scheme of its short URLs and QR codes; `homepage_url` and `not_found_url` are optional redirects for `/` and unknown aliases. A domain takes traffic once verified: one the instance admin creates is verified at once, any other once its DNS records are right (`GET /domains/{id}/verification`). `shared` 1 (the instance admin only; 403 naming the field for anyone else) lets the links of every workspace use it. Answers 201 with the domain.',
         update:
-          `Changes \`homepage_url\`, \`not_found_url\` (an empty value clears) and \`https\`; fields not sent keep their values. The name cannot change.`,
+          `Changes \`homepage_url\`, \`not_found_url\` (an empty value clears), \`https\` and, for the instance admin only (403 naming the field for anyone else), \`shared\`; fields not sent keep their values. The name cannot change. Another workspace's shared domain is read-only (403).`,
         delete: `Deletes the domain and every link on it, with the links' click history. ${UNDONE_WITHIN_24_HOURS}, with the same id, and its links with their ids, clicks and statistics (409 when a domain of that name exists again).`,
       },
       createExamples: { request: domainCreateExample, response: { data: domainExample, status: 200 } },
@@ -53,4 +57,6 @@ export async function domainsRoutes(app: FastifyInstance): Promise<void> {
       app.ctx.changes.emit('reset');
     },
   });
+  // Issue 27: GET /domains/{id}/verification and POST /domains/{id}/verify.
+  await app.register(domainVerificationRoutes);
 }

@@ -89,7 +89,7 @@ async function exportRoutes(fastify: FastifyInstance): Promise<void> {
   };
   app.get('/links/export', { schema: { tags: ['Exports'], ...linksDocs, querystring: linkExportQuerySchema, response: { 200: linksDownload } } }, async (request, reply) => {
     const q = request.query;
-    const userId = request.user.id;
+    const userId = request.workspace.id;
     const ticket = heavy.admit(reply, userId);
     const made = target && heavy.pool.stream(userId, 'exportLinks', { target, userId, baseUrl: config.baseUrl, query: q });
     const chunks = offLoop(ticket, made, () => linkExportChunks(db, config.baseUrl, userId, q));
@@ -107,9 +107,9 @@ async function exportRoutes(fastify: FastifyInstance): Promise<void> {
   app.get('/stats/export', { schema: { tags: ['Exports'], ...clicksDocs, querystring: clicksExportQuerySchema, response: { 200: clicksDownload } } }, async (request, reply) => {
     const q = request.query;
     if (q.link_id !== undefined) {
-      if (!(await new LinksRepo(db.kysely).find(request.user.id, q.link_id))) throw notFound();
+      if (!(await new LinksRepo(db.kysely).find(request.workspace.id, q.link_id))) throw notFound();
     }
-    const userId = request.user.id;
+    const userId = request.workspace.id;
     const ticket = heavy.admit(reply, userId);
     const made = target && heavy.pool.stream(userId, 'exportClicks', { target, userId, baseUrl: config.baseUrl, query: q });
     return download(reply, offLoop(ticket, made, () => clickExportChunks(db, userId, q)), 'clicks', 'text/csv; charset=utf-8', ticket);

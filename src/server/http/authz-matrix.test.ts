@@ -88,6 +88,8 @@ const FIXTURES: Record<string, () => Promise<number>> = {
   },
   // An event nothing here causes: no delivery is queued, so the owner's view stays the same.
   webhooks: async () => (await create(t, t.adminKey, 'webhooks', { url: 'https://theirs.example/hook', 'events[]': 'link.expired' })).id,
+  // A team workspace of the admin's: the plain user is no member there.
+  workspaces: async () => (await create(t, t.adminKey, 'workspaces', { name: 'Theirs' })).id,
 };
 // Operations whose body is a file, not JSON: a valid one, and its type.
 const FILE_BODIES: Record<string, { payload: string | Buffer; type: string }> = {
@@ -113,6 +115,7 @@ const BODIES: Record<string, { create?: object; update?: object }> = {
   webhooks: { create: { url: 'https://hijack.example/hook', events: ['link.expired'] }, update: { url: 'https://hijack.example/hook' } },
   tags: { create: { name: 'Hijacked' }, update: { name: 'Hijacked' } },
   views: { create: { name: 'Hijacked', query: 'status=1' }, update: { name: 'Hijacked', query: 'status=2' } },
+  workspaces: { create: { name: 'Hijacked' }, update: { name: 'Hijacked' } },
 };
 // Routes whose valid body is not their resource's (by method and path).
 const PATH_BODIES: Record<string, object> = {

@@ -59,7 +59,7 @@ export interface CrudOptions<
    * Deletes through a recorded operation (operations/resource-delete.ts), which the answer carries: the delete
    * can be undone. Without it, the repo's plain delete.
    */
-  recordedDelete?: (userId: number, id: number) => Promise<Operation | undefined>;
+  recordedDelete?: (userId: number, id: number, actorId: number) => Promise<Operation | undefined>;
   /** Called after every write, with the id. */
   changed?: (id: number, kind: 'create' | 'update' | 'delete') => void;
   /** The read-only rule's options (shared/read-only.ts) beyond the owner's: create-only fields, normalising. */
@@ -90,28 +90,28 @@ export function crudRoutes<T extends { id: number }, CS extends z.ZodType, US ex
 
   app.get('/', { schema: { tags, ...op.list, querystring: schemas.list, response: { 200: docs.page } } }, async (request) => {
     const q = request.query as z.output<QS>;
-    const { rows, total } = await repo.list(request.user.id, q);
+    const { rows, total } = await repo.list(request.workspace.id, q);
     return paginate(request, rows, total, q.page, q.per_page);
   });
 
-  app.get('/:id', { schema: { tags, ...op.get, params: idParams, response: { 200: answer } } }, async (request) => ok(await load(request.user.id, request.params.id)));
+  app.get('/:id', { schema: { tags, ...op.get, params: idParams, response: { 200: answer } } }, async (request) => ok(await load(request.workspace.id, request.params.id)));
 
   app.post('/', { schema: { tags, ...op.create, body: schemas.create, response: { 201: answer } } }, async (request, reply) => {
     const body = request.body as z.output<CS>;
     opts.check?.(body);
-    const id = await repo.create(request.user.id, body).catch(rethrow);
+    const id = await repo.create(request.workspace.id, body).catch(rethrow);
     opts.changed?.(id, 'create');
-    return reply.code(201).send(ok(await load(request.user.id, String(id))));
+    return reply.code(201).send(ok(await load(request.workspace.id, String(id))));
   });
 
   for (const method of ['put', 'patch'] as const) {
     app[method]('/:id', { schema: { tags, ...op[method], params: idParams, body: schemas.update, response: { 200: answer } } }, async (request) => {
-      const current = await load(request.user.id, request.params.id);
+      const current = await load(request.workspace.id, request.params.id);
       const body = request.body as z.output<US>;
       opts.check?.(body);
-      await repo.update(request.user.id, current.id, body).catch(rethrow);
+      await repo.update(request.workspace.id, current.id, body).catch(rethrow);
       opts.changed?.(current.id, 'update');
-      return ok(await load(request.user.id, request.params.id));
+      return ok(await load(request.workspace.id, request.params.id));
     });
   }
 
@@ -119,16 +119,16 @@ export function crudRoutes<T extends { id: number }, CS extends z.ZodType, US ex
   const plainDelete = repo.delete?.bind(repo);
   if (recordedDelete) {
     app.delete('/:id', { schema: { tags, ...op.delete, params: idParams, response: { 200: undoableDeleteResultObject } } }, async (request) => {
-      const current = await load(request.user.id, request.params.id);
-      const operation = await recordedDelete(request.user.id, current.id);
+      const current = await load(request.workspace.id, request.params.id);
+      const operation = await recordedDelete(request.workspace.id, current.id, request.user.id);
       if (!operation) throw notFound();
       opts.changed?.(current.id, 'delete');
       return { ...deleted(current.id, object), operation };
     });
   } else if (plainDelete) {
     app.delete('/:id', { schema: { tags, ...op.delete, params: idParams, response: { 200: deleteResultObject } } }, async (request) => {
-      const current = await load(request.user.id, request.params.id);
-      await plainDelete(request.user.id, current.id);
+      const current = await load(request.workspace.id, request.params.id);
+      await plainDelete(request.workspace.id, current.id);
       opts.changed?.(current.id, 'delete');
       return deleted(current.id, object);
     });

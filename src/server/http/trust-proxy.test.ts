@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createTestApp, form, type TestApp } from '../test-utils/test-app';
 import { createLink, visit } from '../redirect/test-helpers';
+import { verifyDomain } from '../test-utils/dns-server';
 
 const NGINX = '127.0.0.1';
 const REAL = '81.2.69.142'; // GB in the shipped geo database
@@ -79,6 +80,7 @@ describe('proxies listed by address (TRUST_PROXY=10.0.0.1,192.168.0.0/16)', () =
   beforeAll(async () => {
     t = await createTestApp({ trustProxy: ['10.0.0.1', '192.168.0.0/16'] });
     const d = (await t.as(t.userKey, { method: 'POST', url: '/api/v1/domains', payload: { name: 'brand.example' } })).json().data;
+    await verifyDomain(t, d.id);
     await createLink(t, { url: 'https://world.example/', alias: 'geo', targets_type: 'countries', targets: countries });
     await createLink(t, { url: 'https://brand.example/', alias: 'geo', domain_id: d.id });
     await createLink(t, { url: 'https://world.example/', alias: 'pw', redirect_password: 'right one' });

@@ -11,6 +11,7 @@ import { takenAliases, type NewLinkRow } from '../links/core/link-store';
 import { nowIso } from '../db/sql-values';
 import { recordImportBatch } from '../operations/import-operation';
 import type { ImportFailure, ImportJob, ImportSource, ImportStatus, OnConflict } from '../../shared/import.schema';
+import { usableBy } from '../domains/domain-access';
 
 export type ImportRow = Selectable<ImportsTable>;
 
@@ -159,7 +160,10 @@ export class ImportsRepo {
   }
 
   async namesToIds(table: 'domains' | 'spaces', userId: number): Promise<Map<string, number>> {
-    const rows = await this.db.selectFrom(table).select(['id', 'name']).where('user_id', '=', userId).execute();
+    // Domains: the workspace's own and those the instance shares (domain-access.ts).
+    const rows = table === 'domains'
+      ? await this.db.selectFrom('domains').select(['id', 'name']).where(usableBy(userId)).execute()
+      : await this.db.selectFrom('spaces').select(['id', 'name']).where('user_id', '=', userId).execute();
     return new Map(rows.map((r) => [r.name, r.id]));
   }
 

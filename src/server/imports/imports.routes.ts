@@ -48,7 +48,7 @@ async function inspectUpload(pool: HeavyPool, request: FastifyRequest, source: I
   const type = request.headers['content-type'] ?? '';
   const multipart = /^multipart\/form-data/i.test(type) ? type : null;
   if (!multipart && body.byteLength > MAX_IMPORT_BYTES) throw tooLarge();
-  const found = await pool.call(request.user.id, 'inspectImport', { body, multipart, source });
+  const found = await pool.call(request.workspace.id, 'inspectImport', { body, multipart, source });
   if ('problem' in found) throw found.problem === 'too-large' ? tooLarge() : fieldError('file', found.message);
   return { ...found, bytes: found.bytes ?? body, format: formatOf(found.source) };
 }
@@ -66,7 +66,7 @@ async function importRoutes(fastify: FastifyInstance): Promise<void> {
   const tickets = new WeakMap<FastifyRequest, Ticket>();
   const admit = async (request: FastifyRequest, reply: FastifyReply) => {
     const declared = Number(request.headers['content-length']);
-    tickets.set(request, heavy.admit(reply, request.user.id, Number.isSafeInteger(declared) && declared >= 0 ? Math.min(declared, limit) : limit));
+    tickets.set(request, heavy.admit(reply, request.workspace.id, Number.isSafeInteger(declared) && declared >= 0 ? Math.min(declared, limit) : limit));
   };
   const release = async (request: FastifyRequest) => tickets.get(request)?.release();
   app.setErrorHandler((error: FastifyError, _request, reply: FastifyReply) => {
@@ -102,7 +102,7 @@ async function importRoutes(fastify: FastifyInstance): Promise<void> {
   };
   app.post('/links/import', { bodyLimit: limit, preParsing: admit, onResponse: release, onRequestAbort: release, schema: { tags: ['Imports'], ...importDocs, querystring: importQuerySchema, response: importAnswers } }, async (request, reply) => {
     const q = request.query;
-    const userId = request.user.id;
+    const userId = request.workspace.id;
     if (q.domain_id !== undefined && !(await repo.namesToIds('domains', userId).then((m) => [...m.values()].includes(q.domain_id as number)))) {
       throw fieldError('domain_id', 'must be one of your domains.');
     }
@@ -150,13 +150,13 @@ async function importRoutes(fastify: FastifyInstance): Promise<void> {
   const listDocs = { operationId: 'listImports', summary: 'List imports', description: 'One page of your CSV imports, newest first, with their progress and failures.' };
   app.get('/imports', { schema: { tags: ['Imports'], ...listDocs, querystring: importListQuerySchema, response: { 200: importJobPage } } }, async (request) => {
     const { page, per_page } = request.query;
-    const { rows, total } = await repo.list(request.user.id, page, per_page);
+    const { rows, total } = await repo.list(request.workspace.id, page, per_page);
     return paginate(request, rows.map(presentImport), total, page, per_page);
   });
 
   const showDocs = { operationId: 'getImport', summary: 'Get an import', description: 'One of your CSV imports: its status, counts and the first failures; poll it until `status` is `completed` or `failed`.' };
   app.get('/imports/:id', { schema: { tags: ['Imports'], ...showDocs, params: idParams, response: { 200: envelope(importJobObject) } } }, async (request) => {
-    const row = await repo.find(request.user.id, parseId(request.params.id));
+    const row = await repo.find(request.workspace.id, parseId(request.params.id));
     if (!row) throw notFound();
     return ok(presentImport(row));
   });

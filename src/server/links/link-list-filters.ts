@@ -7,6 +7,7 @@ import { searchTerms, type SearchTerm } from '../../shared/search-terms';
 import { likePattern } from '../db/sql-values';
 import { and, column, count, or, raw, sql, type Plan, type Sql } from './link-list-sql';
 import { gramChars } from './search-grams';
+import { usableByList } from '../domains/domain-access';
 import type { LinkListStore, TagRead } from './link-list.store';
 import { statusOf } from './link-list-status';
 
@@ -74,7 +75,7 @@ function* resolveTerms(store: LinkListStore, userId: number, q: LinkListQuery): 
     const tagIds = term.by === 'domain' ? [] : term.by === 'tag'
       ? yield* column<number>(sql`SELECT id FROM tags WHERE user_id = ${userId} AND name_key = ${tagKey(term.text)}`)
       : yield* column<number>(sql`SELECT id FROM tags WHERE user_id = ${userId} AND ${store.contains(raw('name'), pattern)}`);
-    const domainIds = term.by === 'tag' ? [] : yield* column<number>(sql`SELECT id FROM domains WHERE user_id = ${userId} AND ${store.contains(raw('name'), pattern)}`);
+    const domainIds = term.by === 'tag' ? [] : yield* column<number>(sql`SELECT id FROM domains WHERE ${usableByList(userId)} AND ${store.contains(raw('name'), pattern)}`);
     refs.push({ term, tagIds, domainIds, grams });
   }
   return refs;

@@ -87,7 +87,7 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
   };
   const createSchema = { tags, ...createDocs, querystring: bulkCreateQuerySchema, body: bulkCreateBodySchema, response: createAnswers };
   app.post('/bulk', { bodyLimit: BULK_BODY_LIMIT, schema: createSchema }, async (request, reply) => {
-    const userId = request.user.id;
+    const userId = request.workspace.id;
     const { dry_run: dryRun, partial } = request.query;
     const { valid, issues } = await creator.check(writer, userId, request.body.links);
     if (issues.length && (!partial || !valid.length)) throw validationError(issues);
@@ -100,7 +100,7 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
       const data = await creator.preview(values, valid, pixelIds);
       return { data, meta: { ...meta(0), dry_run: true as const }, ...(errors ? { errors } : {}), status: 200 as const };
     }
-    const written = await writer.insert({ userId, actorId: userId, source: 'bulk_create' }, rows).catch((err: unknown) => {
+    const written = await writer.insert({ userId, actorId: request.user.id, source: 'bulk_create' }, rows).catch((err: unknown) => {
       throw isUniqueViolation(err) ? fieldError('links', 'has an alias that another request took meanwhile; nothing was created, send it again.') : err;
     });
     const ids = written.filter((id): id is number => id !== null);
@@ -110,7 +110,8 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
 
   /** The selection's count and first links (dry run), or the operation that changed them. */
   const run = async (
-    userId: number,
+    /** The workspace, and the person acting (the revisions' actor). */
+    who: { userId: number; actorId: number },
     s: Selection,
     dryRun: boolean,
     write: (trx: Trx, ids: number[], now: string) => Promise<{ operationId: number }>,
@@ -121,13 +122,14 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
     check?: (trx: Trx, ids: number[]) => Promise<number[]>,
   ) => {
     if (!isExplicit(s)) throw fieldError('ids', SELECTION_REQUIRED);
+    const { userId } = who;
     const now = nowIso();
     const done = await bulk.transaction(async (trx) => {
       const selected = await bulk.selectIds(trx, userId, s, now);
       const left = new Set(check && selected.length ? await check(trx, selected) : []);
       const ids = left.size ? selected.filter((id) => !left.has(id)) : selected;
       if (dryRun || !ids.length) return { ids, operationId: null };
-      const done = await writer.change({ userId, actorId: userId, source }, ids, () => write(trx, ids, now), { within: trx, fields });
+      const done = await writer.change({ ...who, source }, ids, () => write(trx, ids, now), { within: trx, fields });
       return { ids, operationId: done.operationId };
     });
     if (dryRun) {
@@ -151,7 +153,7 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
   };
   const updateSchema = { tags, ...updateDocs, querystring: bulkUpdateQuerySchema, body: bulkUpdateBodySchema, response: { 200: bulkUpdateAnswer } };
   app.patch('/bulk', { schema: updateSchema }, async (request) => {
-    const userId = request.user.id;
+    const userId = request.workspace.id;
     const set = request.body.set ?? {};
     const changes = Object.fromEntries(BULK_FIELDS.filter((f) => set[f] !== undefined).map((f) => [f, set[f]])) as BulkChanges;
     const s = selectionOf(request.body);
@@ -174,7 +176,7 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
       return [...invalid.keys()];
     };
     const write = (trx: Trx, ids: number[], now: string) => bulk.update(trx, userId, s, changes, ids, now);
-    const done = await run(userId, s, false, write, 'bulk_edit', fieldsOfBulkChanges(changes), 'link.updated', check);
+    const done = await run({ userId, actorId: request.user.id }, s, false, write, 'bulk_edit', fieldsOfBulkChanges(changes), 'link.updated', check);
     if (done.data.dry_run) throw new Error('A bulk update answered a dry run.');
     return { data: { count: done.data.count, operation: done.data.operation, skipped }, status: 200 as const };
   });
@@ -192,9 +194,9 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
   };
   const deleteSchema = { tags, ...deleteDocs, querystring: bulkDeleteQuerySchema, body: selectionSchema, response: { 200: bulkAnswer } };
   app.delete('/bulk', { preValidation: noBodyIsEmpty, schema: deleteSchema }, async (request) => {
-    const userId = request.user.id;
+    const userId = request.workspace.id;
     const body = selectionOf(request.body);
     const s = isExplicit(body) ? body : selectionOf(request.query);
-    return run(userId, s, request.query.dry_run, (trx, ids, now) => bulk.delete(trx, userId, s, ids, now), 'bulk_delete', undefined, 'link.deleted');
+    return run({ userId, actorId: request.user.id }, s, request.query.dry_run, (trx, ids, now) => bulk.delete(trx, userId, s, ids, now), 'bulk_delete', undefined, 'link.deleted');
   });
 }

@@ -31,13 +31,13 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   };
   app.get('/', { schema: { tags, ...listDocs, querystring: linkListQuerySchema, response: { 200: linkPage } } }, async (request) => {
     const q = request.query;
-    const { rows, total, estimate } = await service.listRepo.list(request.user.id, q, nowIso());
+    const { rows, total, estimate } = await service.listRepo.list(request.workspace.id, q, nowIso());
     return paginate(request, await service.present(rows), total, q.page, q.per_page, estimate);
   });
 
   const showDocs = { operationId: 'getLink', summary: 'Get a link', description: 'One of your links, with its space, domain, pixels, tags and click count.' };
   app.get('/:id', { schema: { tags, ...showDocs, params: idParams, response: { 200: linkAnswer } } }, async (request) =>
-    ok(await service.show(request.user.id, parseId(request.params.id))),
+    ok(await service.show(request.workspace.id, parseId(request.params.id))),
   );
 
   const createDocs = {
@@ -48,7 +48,7 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
     'x-examples': { request: linkCreateExample, response: { data: linkExample, status: 200 } },
   };
   app.post('/', { schema: { tags, ...createDocs, body: linkCreateSchema, response: { 201: linkAnswer } } }, async (request, reply) =>
-    reply.code(201).send(ok(await service.create(request.user.id, request.body))),
+    reply.code(201).send(ok(await service.create(request.workspace.id, request.body, 'api', request.user.id))),
   );
 
   const changes = `Changes the fields sent; the others keep their values. The domain cannot change. ${readOnlyNote(LINK_READ_ONLY)}`;
@@ -59,7 +59,7 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   for (const method of ['put', 'patch'] as const) {
     const schema = { tags, ...updateDocs[method], params: idParams, body: linkUpdateSchema, response: { 200: linkAnswer } };
     app[method]('/:id', { schema }, async (request) =>
-      ok(await service.update(request.user.id, parseId(request.params.id), request.body, 'api', sentReadOnly(request))),
+      ok(await service.update(request.workspace.id, parseId(request.params.id), request.body, 'api', sentReadOnly(request), request.user.id)),
     );
   }
 
@@ -70,7 +70,7 @@ export async function linksRoutes(fastify: FastifyInstance): Promise<void> {
   };
   app.delete('/:id', { schema: { tags, ...deleteDocs, params: idParams, response: { 200: undoableDeleteResultObject } } }, async (request) => {
     const id = parseId(request.params.id);
-    const operationId = await service.delete(request.user.id, id);
-    return { ...deleted(id, 'link'), operation: await operationAnswer(app.ctx.db.kysely, request.user.id, operationId) };
+    const operationId = await service.delete(request.workspace.id, id, 'api', request.user.id);
+    return { ...deleted(id, 'link'), operation: await operationAnswer(app.ctx.db.kysely, request.workspace.id, operationId) };
   });
 }

@@ -61,18 +61,19 @@ export class LinksService {
     return link as Link;
   }
 
-  async create(userId: number, input: LinkCreate, source: RevisionSource = 'api'): Promise<Link> {
+  /** `actorId`: the person acting in the workspace `userId` (the revision's actor). */
+  async create(userId: number, input: LinkCreate, source: RevisionSource = 'api', actorId = userId): Promise<Link> {
     const { valid, issues } = await this.writer.check(userId, [{ row: 0, input }], (_row, field) => field);
     if (issues.length) throw validationError(issues);
     const rows = await this.writer.build(userId, valid);
-    const [id] = await this.writer.insert({ userId, actorId: userId, source }, rows).catch((err: unknown) => {
+    const [id] = await this.writer.insert({ userId, actorId, source }, rows).catch((err: unknown) => {
       throw isUniqueViolation(err) ? validationError([{ field: 'alias', message: 'has already been taken.' }]) : err;
     });
     return this.show(userId, id as number);
   }
 
   /** `readOnly`: the read-only fields the body carried, as sent (read-only.hook.ts); they must be the link's own. */
-  async update(userId: number, id: number, input: LinkUpdate, source: RevisionSource = 'api', readOnly: Record<string, unknown> = {}): Promise<Link> {
+  async update(userId: number, id: number, input: LinkUpdate, source: RevisionSource = 'api', readOnly: Record<string, unknown> = {}, actorId = userId): Promise<Link> {
     const row = await this.repo.find(userId, id);
     if (!row) throw notFound();
     const issues: Issue[] = refIssues(input, await ownedRefs(this.ctx.db.kysely, userId, [input]), (field) => field);
@@ -115,7 +116,7 @@ export class LinksService {
       set.redirect_password_hash = input.redirect_password === null ? null : await hashPassword(input.redirect_password);
     }
     set.updated_at = nowIso();
-    const writer = { userId, actorId: userId, source };
+    const writer = { userId, actorId, source };
     const work = (trx: Kysely<Database>) => this.repo.update(trx, userId, id, set, input.pixel_ids, input.tags);
     await this.writer.change(writer, [id], work, { event: { name: 'link.updated' } }).catch((err: unknown) => {
       throw isUniqueViolation(err) ? validationError([{ field: 'alias', message: 'has already been taken.' }]) : err;
@@ -131,7 +132,7 @@ export class LinksService {
    * Deletes the link as a bulk delete of one link does (its before-image kept, with its pixels, tags and
    * statistics), recorded as an operation named by the short URL, which can undo it; the operation's id.
    */
-  async delete(userId: number, id: number, source: RevisionSource = 'api'): Promise<number> {
+  async delete(userId: number, id: number, source: RevisionSource = 'api', actorId = userId): Promise<number> {
     const before = await this.show(userId, id);
     const event = { name: 'link.deleted' as const, load: async () => [before] };
     const about = { object: 'link' as const, objectId: id, label: before.short_url.replace(/^[a-z]+:\/\//i, '') };
@@ -139,7 +140,7 @@ export class LinksService {
       if (!(await this.repo.find(userId, id, trx))) return { operationId: null };
       return this.bulk.delete(trx, userId, { ids: [id] } as Selection, [id], nowIso(), about);
     };
-    const done = await this.writer.change({ userId, actorId: userId, source }, [id], work, { event });
+    const done = await this.writer.change({ userId, actorId, source }, [id], work, { event });
     if (done.operationId === null) throw notFound();
     return done.operationId;
   }

@@ -45,7 +45,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       });
       res.write('retry: 3000\n\n');
       const stop = live.subscribe(
-        request.user.id,
+        request.workspace.id,
         (message) => res.write(sseMessage('clicks', message)),
         () => res.end(),
       );

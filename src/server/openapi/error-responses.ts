@@ -17,12 +17,16 @@ export const ERROR_RESPONSES = {
     message: 'The request body is not valid JSON.',
     status: 400,
   }),
-  Unauthenticated: errorResponse('The `Authorization: Bearer <API key>` header is missing, malformed or names no account.', {
+  Unauthenticated: errorResponse('The `Authorization: Bearer <API key>` header is missing, malformed or names no key; or the key has expired, or is a key of a workspace its person has left.', {
     message: 'Unauthenticated.',
     status: 401,
   }),
-  Forbidden: errorResponse('Only admins may do this.', { message: 'This action is unauthorized.', status: 403 }),
-  NotFound: errorResponse("No such id, or it belongs to another account (both answer alike).", {
+  Forbidden: errorResponse('Only admins of the instance may do this, with their sign-in key.', { message: 'This action is unauthorized.', status: 403 }),
+  MissingScope: errorResponse(
+    "The key, or your role in the workspace, lacks the scope this operation needs (`x-linkdeck-scope`): `scope` names it and `message` says which of the two lacks it. An operation only your sign-in key may call answers 403 to a key of a workspace too.",
+    { message: 'This request needs the scope links:write, which your role in this workspace (viewer) does not have.', status: 403, scope: 'links:write' },
+  ),
+  NotFound: errorResponse("No such id, or it belongs to another workspace (both answer alike); or the `Linkdeck-Workspace` header names a workspace you are not a member of.", {
     message: 'Resource not found.',
     status: 404,
   }),
@@ -46,10 +50,13 @@ type ErrorName = keyof typeof ERROR_RESPONSES;
 /** An error a route declares beyond the derived ones (`'x-errors'`). */
 export type ExtraError = '404';
 
-/** The error answers an operation can give: by what it takes (a path id, a query, a body) and who may call it. */
-export function errorsOf(path: string, op: OpenAPIV3_1.OperationObject, adminOnly: boolean, extra: ExtraError[] = []): [string, ErrorName][] {
+/**
+ * The error answers an operation can give: by what it takes (a path id, a query, a body) and who may call it
+ * (`refusal`: its 403, if it has one).
+ */
+export function errorsOf(path: string, op: OpenAPIV3_1.OperationObject, refusal: 'Forbidden' | 'MissingScope' | null, extra: ExtraError[] = []): [string, ErrorName][] {
   const errors: [string, ErrorName][] = [['401', 'Unauthenticated']];
-  if (adminOnly) errors.push(['403', 'Forbidden']);
+  if (refusal) errors.push(['403', refusal]);
   if (path.includes('{') || extra.includes('404')) errors.push(['404', 'NotFound']);
   if (op.requestBody) {
     errors.push(['400', 'BadRequest'], ['413', 'PayloadTooLarge'], ['415', 'UnsupportedMediaType']);

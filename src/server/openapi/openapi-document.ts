@@ -11,6 +11,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { $ZodType } from 'zod/v4/core';
 import { ERROR_RESPONSES, errorsOf, type ExtraError } from './error-responses';
 import { literalUnionAsEnum, nameMediaSchemas, operationName, pathIdsAsIntegers } from './generator-shapes';
+import { accessDocs, refusalOf } from './access-docs';
 
 const FORM = 'application/x-www-form-urlencoded';
 const JSON_TYPE = 'application/json';
@@ -20,7 +21,7 @@ const zodConfig = {
 const zodTransform = createJsonSchemaTransform({ skipList: [], ...zodConfig } as never);
 const zodTransformObject = createJsonSchemaTransformObject(zodConfig as never);
 
-/** Route options the document reads beyond fastify's own (admin-only routes say so with `security: [{ apiKey: ['admin'] }]`). */
+/** Route options the document reads beyond fastify's own (the access of each route comes from auth/route-scopes.ts). */
 export interface RouteDocs {
   /** Example body of the request and of the success answer, shown in the reference and checked by Redocly. */
   'x-examples'?: { request?: unknown; response?: unknown };
@@ -34,11 +35,20 @@ export interface RouteDocs {
 export const isAdminOnly = (op: Pick<OpenAPIV3_1.OperationObject, 'security'>) =>
   (op.security ?? []).some((req) => Object.values(req).some((roles) => roles.includes('admin')));
 
+/** The access the document shows for a route (access-docs.ts); one for all its methods. */
+function routeAccessDocs(input: Parameters<SwaggerTransform>[0]): Record<string, unknown> {
+  if ((input.schema as { hide?: boolean } | undefined)?.hide) return {};
+  const scope = (input.route.config as { scope?: string } | undefined)?.scope;
+  const [first, ...others] = [input.route.method].flat().map((method) => accessDocs(method, input.url, scope));
+  if (others.some((doc) => JSON.stringify(doc) !== JSON.stringify(first))) throw new Error(`${input.url}: its methods need different scopes: give each its own route`);
+  return first ?? {};
+}
+
 export const routeTransform: SwaggerTransform = (input) => {
   const response = (input.schema?.response ?? {}) as Record<string, unknown>;
   const zodAnswers = Object.fromEntries(Object.entries(response).filter(([, s]) => s instanceof $ZodType));
   const rawAnswers = Object.fromEntries(Object.entries(response).filter(([, s]) => !(s instanceof $ZodType)));
-  const schema = { ...input.schema, response: Object.keys(zodAnswers).length ? zodAnswers : undefined };
+  const schema = { ...input.schema, ...routeAccessDocs(input), response: Object.keys(zodAnswers).length ? zodAnswers : undefined };
   const out = zodTransform({ ...input, schema } as never);
   const result = out.schema as Record<string, unknown>;
   if (Object.keys(rawAnswers).length) result.response = { ...(result.response as object), ...rawAnswers };
@@ -124,7 +134,6 @@ export const documentTransform: SwaggerTransformObject = (input) => {
       const extra = op['x-errors'] ?? [];
       delete op['x-body'];
       delete op['x-errors'];
-      const adminOnly = isAdminOnly(op);
       const body = op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
       if (body) describeForm(body);
       // fastify-swagger marks every body required; a DELETE's (bulk delete: the selection) may be left out.
@@ -133,7 +142,7 @@ export const documentTransform: SwaggerTransformObject = (input) => {
       describeSuccess(op, doc.components.schemas ?? {});
       pathIdsAsIntegers(op);
       nameSchemas(op, (doc.components.schemas ??= {}));
-      for (const [code, name] of errorsOf(path, op, adminOnly, extra)) {
+      for (const [code, name] of errorsOf(path, op, refusalOf(op), extra)) {
         op.responses = { ...op.responses, [code]: { $ref: `#/components/responses/${name}` } };
       }
     }

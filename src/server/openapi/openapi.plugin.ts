@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { documentTransform, routeTransform } from './openapi-document';
+import { BEARER_DESCRIPTION } from './access-docs';
 
 const PUBLIC = /^\/api\/v1\/(openapi\.json|docs)(\/|\?|$)/;
 
@@ -21,7 +22,7 @@ async function openApi(app: FastifyInstance): Promise<void> {
       },
       // Relative: the API answers on every host, and the reference page's "Try it out" stays on its own origin.
       servers: [{ url: '/', description: 'This Linkdeck (every domain of it serves the API)' }],
-      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer' } } },
+      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: BEARER_DESCRIPTION } } },
       security: [{ apiKey: [] }],
     },
     transform: routeTransform,

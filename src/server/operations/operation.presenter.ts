@@ -5,12 +5,13 @@ import type { Operation } from '../../shared/bulk.schema';
 
 const VERB = { update: 'Changed', delete: 'Deleted', import: 'Imported' } as const;
 
-const links = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'link' : 'links'}`;
+/** "1 link", "1,200 links": how operations and the audit log count links. */
+export const linksInWords = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'link' : 'links'}`;
 
 /** "Deleted space Launch", "Deleted link go.example.com/abc", "Changed 3 links", "Imported 120 links from a.csv". */
 export function summaryOf(row: Pick<OperationRow, 'kind' | 'object' | 'label' | 'count'>): string {
-  if (row.kind === 'import') return `Imported ${links(row.count)}${row.label ? ` from ${row.label}` : ''}`;
-  if (row.label === null) return `${VERB[row.kind]} ${links(row.count)}`;
+  if (row.kind === 'import') return `Imported ${linksInWords(row.count)}${row.label ? ` from ${row.label}` : ''}`;
+  if (row.label === null) return `${VERB[row.kind]} ${linksInWords(row.count)}`;
   return `${VERB[row.kind]} ${row.object} ${row.label}`;
 }
 

@@ -7,6 +7,7 @@ import { PER_PAGE_OPTIONS } from '../../shared/enums';
 import { queryInt, queryNumberEnum } from '../../shared/fields';
 import { undoQuerySchema } from '../../shared/bulk.schema';
 import { HttpError, notFound } from '../http/errors';
+import { requireScope, UNDO_SCOPES } from '../auth/route-scopes';
 import { ok, paginate, parseId } from '../http/pagination';
 import { nowIso } from '../db/sql-values';
 import { idParams } from '../http/params';
@@ -37,14 +38,14 @@ export async function operationsRoutes(fastify: FastifyInstance): Promise<void> 
   };
   app.get('/', { schema: { tags, ...listDocs, querystring: listQuery, response: { 200: operationPage } } }, async (request) => {
     const { page, per_page: perPage } = request.query;
-    const { rows, total } = await repo.list(request.user.id, page, perPage);
+    const { rows, total } = await repo.list(request.workspace.id, page, perPage);
     const now = nowIso();
     return paginate(request, rows.map((r) => presentOperation(r, now)), total, page, perPage);
   });
 
   const showDocs = { operationId: 'getOperation', summary: 'Get an operation', description: 'One of your operations: what it acted on and changed, and until when it can be undone.' };
   app.get('/:id', { schema: { tags, ...showDocs, params: idParams, response: { 200: envelope(operationObject) } } }, async (request) => {
-    const op = await repo.find(request.user.id, parseId(request.params.id));
+    const op = await repo.find(request.workspace.id, parseId(request.params.id));
     if (!op) throw notFound();
     return ok(presentOperation(op));
   });
@@ -53,7 +54,7 @@ export async function operationsRoutes(fastify: FastifyInstance): Promise<void> 
     operationId: 'undoOperation',
     summary: 'Undo an operation',
     description:
-      'Within 24 hours and once: reverts a bulk update; brings back deleted links (same ids, with their pixels, tags and statistics); brings back a deleted space, pixel, tag, domain or webhook with its id and what its delete changed (the links\' space, pixels or tags; the domain\'s links; the webhook\'s secret and delivery log); deletes the links an import created. When links changed since (or their alias was taken), answers 409 with their ids and undoes nothing, unless `force=1` (an update then overwrites, a delete brings back the others, an import\'s undo leaves the changed links). A name taken meanwhile (a space, tag or domain of that name exists now) or an import still running is a 409 too.',
+      'Within 24 hours and once: reverts a bulk update; brings back deleted links (same ids, with their pixels, tags and statistics); brings back a deleted space, pixel, tag, domain or webhook with its id and what its delete changed (the links\' space, pixels or tags; the domain\'s links; the webhook\'s secret and delivery log); deletes the links an import created. When links changed since (or their alias was taken), answers 409 with their ids and undoes nothing, unless `force=1` (an update then overwrites, a delete brings back the others, an import\'s undo leaves the changed links). A name taken meanwhile (a space, tag or domain of that name exists now) or an import still running is a 409 too. Besides `links:write`, it needs the write scope of what it brings back (`domains:write` for a domain, `webhooks:write` for a webhook, and so on): else 403 naming it.',
   };
   const undoAnswers = {
     200: envelope(undoneOperationObject),
@@ -62,7 +63,7 @@ export async function operationsRoutes(fastify: FastifyInstance): Promise<void> 
     }),
   };
   app.post('/:id/undo', { schema: { tags, ...undoDocs, params: idParams, querystring: undoQuerySchema, response: undoAnswers } }, async (request) => {
-    const userId = request.user.id;
+    const userId = request.workspace.id;
     const id = parseId(request.params.id);
     const force = request.query.force;
     const now = nowIso();
@@ -70,13 +71,14 @@ export async function operationsRoutes(fastify: FastifyInstance): Promise<void> 
       await repo.lockForUndo(trx, id);
       const op = await repo.find(userId, id, trx);
       if (!op) throw notFound();
+      requireScope(request, UNDO_SCOPES[op.object]);
       if (op.undone_at) throw new HttpError(409, `This operation was already undone (${op.undone_at}).`);
       if (op.purged || op.undo_until < now) {
         throw new HttpError(409, `This operation can no longer be undone: operations can be undone for 24 hours (until ${op.undo_until}).`);
       }
       const plan = await planUndo(repo, trx, op, force);
       // Through the write pipeline: every link the undo changes, brings back or deletes gets its revision.
-      const writer = { userId, actorId: userId, source: 'undo' as const };
+      const writer = { userId, actorId: request.user.id, source: 'undo' as const };
       const undo = await app.links.writer.change(
         writer,
         plan.tracked,

@@ -25,21 +25,21 @@ export async function operationAnswer(db: Kysely<Database>, userId: number, id: 
 }
 
 /** Deletes one of the account's `resource` by id through a recorded operation: the operation, or undefined when there is no such row. */
-export type RecordedDelete = (userId: number, id: number) => Promise<Operation | undefined>;
+export type RecordedDelete = (userId: number, id: number, actorId?: number) => Promise<Operation | undefined>;
 
 export function recordedDelete(app: FastifyInstance, resource: Resource): RecordedDelete {
   const { ctx } = app;
   const db = ctx.db.kysely;
   const bulk = new LinksBulkRepo(ctx.db);
   const spec = RESOURCES[resource];
-  return async (userId, id) => {
+  return async (userId, id, actorId = userId) => {
     const now = nowIso();
     const done = await db.transaction().execute(async (trx) => {
       const row = await resourceRow(trx, resource, userId, id);
       if (!row) return undefined;
       const linkIds = await linksOf(trx, resource, id);
       const about = { object: resource, objectId: id, label: labelOf(resource, row) };
-      const writer = { userId, actorId: userId, source: 'api' as const };
+      const writer = { userId, actorId, source: 'api' as const };
       const work = async () => {
         const op = spec.deletes
           ? (await bulk.delete(trx, userId, { [spec.deletes]: id } as Selection, linkIds, now, about)).operationId

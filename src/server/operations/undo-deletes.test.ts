@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
 import { create, expect404, get, json, post } from '../test-utils/api';
 import { visit } from '../redirect/test-helpers';
+import { verifyDomain } from '../test-utils/dns-server';
 
 let t: TestApp;
 let n = 0;
@@ -120,6 +121,7 @@ describe('undo of a single delete', () => {
   it('a domain: back with its links (same ids, clicks, statistics) and redirecting; a domain of that name meanwhile is a 409', async () => {
     const key = await account();
     const domain = await create(t, key, 'domains', { name: `undo${n}.example.com` });
+    await verifyDomain(t, domain.id);
     const l = await link(key, { url: 'https://e.example/d', alias: 'dl', domain_id: domain.id });
     expect((await visit(t, '/dl', { headers: { host: domain.name as string } })).statusCode).toBe(302);
     await t.query("INSERT INTO click_daily (link_id, day, dimension, value, count) VALUES (?, '2026-11-20', 'country', 'GB', 1)", l.id);

@@ -88,7 +88,7 @@ export async function ogImagesRoutes(fastify: FastifyInstance): Promise<void> {
       const type = sniffImage(body);
       if (!type) throw fieldError('image', 'must be a PNG, JPEG, WebP or GIF image.');
       const key = randomBytes(12).toString('base64url');
-      await storeWithinQuota(db, app.ctx.config, { key, user_id: request.user.id, type, data: body });
+      await storeWithinQuota(db, app.ctx.config, { key, user_id: request.workspace.id, type, data: body });
       return reply.code(201).send({ data: { key, url: `${app.ctx.config.baseUrl}/+og/${key}`, type, size: body.length }, status: 200 as const });
     },
   );

@@ -47,20 +47,20 @@ async function linkQrRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const row = await links.find(request.user.id, parseId(request.params.id));
+      const row = await links.find(request.workspace.id, parseId(request.params.id));
       if (!row) throw notFound();
       const { format, ...asked } = request.query;
-      const saved = await styles.get(request.user.id);
+      const saved = await styles.get(request.workspace.id);
       const style = resolveQrStyle(asked, saved.style);
       const issues: { field: string; message: string }[] = qrStyleIssues(style);
       if (style.logo && !saved.logo) issues.push({ field: 'logo', message: 'needs an uploaded logo first (PUT /api/v1/account/qr-logo).' });
       if (issues.length) throw validationError(issues);
       const shortUrl = presentLink(row, await links.related([row]), app.ctx.config.baseUrl).short_url;
       // Drawn on a pool thread, in turn with other accounts' heavy work (workers/heavy-pool.ts).
-      const ticket = heavy.admit(reply, request.user.id);
+      const ticket = heavy.admit(reply, request.workspace.id);
       let image: string | Uint8Array;
       try {
-        image = await heavy.pool.call(request.user.id, 'qr', { text: qrUrl(shortUrl), style, format: format === 'svg' ? 'svg' : 'png', logo: style.logo ? saved.logo : null });
+        image = await heavy.pool.call(request.workspace.id, 'qr', { text: qrUrl(shortUrl), style, format: format === 'svg' ? 'svg' : 'png', logo: style.logo ? saved.logo : null });
       } finally {
         ticket.release();
       }
@@ -100,12 +100,12 @@ async function accountQrRoutes(fastify: FastifyInstance): Promise<void> {
     remove: { operationId: 'deleteQrLogo', summary: 'Remove the QR logo', description: 'Deletes the uploaded logo and turns `logo` off in the style. Answers the style.' },
   };
 
-  app.get('/qr-style', { schema: { tags, ...docs.get, response: { 200: styleAnswer } } }, async (request) => ok(await body(request.user.id)));
+  app.get('/qr-style', { schema: { tags, ...docs.get, response: { 200: styleAnswer } } }, async (request) => ok(await body(request.workspace.id)));
 
   app.put('/qr-style', { schema: { tags, ...docs.put, body: qrStyleSchema, response: { 200: styleAnswer } } }, async (request) => {
-    if (request.body.logo && !(await styles.hasLogo(request.user.id))) throw fieldError('logo', 'needs an uploaded logo first (PUT /api/v1/account/qr-logo).');
-    await styles.saveStyle(request.user.id, request.body);
-    return ok(await body(request.user.id));
+    if (request.body.logo && !(await styles.hasLogo(request.workspace.id))) throw fieldError('logo', 'needs an uploaded logo first (PUT /api/v1/account/qr-logo).');
+    await styles.saveStyle(request.workspace.id, request.body);
+    return ok(await body(request.workspace.id));
   });
 
   app.put(
@@ -116,20 +116,20 @@ async function accountQrRoutes(fastify: FastifyInstance): Promise<void> {
       if (!Buffer.isBuffer(png) || png.length === 0) throw fieldError('logo', 'must be sent as the body, with Content-Type: image/png.');
       if (png.length > QR_LOGO_MAX_BYTES) throw logoTooLarge();
       if (!png.subarray(0, 8).equals(PNG_MAGIC)) throw fieldError('logo', 'must be a PNG image.');
-      const ticket = heavy.admit(reply, request.user.id);
-      const size = await heavy.pool.call(request.user.id, 'logoSize', png).finally(() => ticket.release());
+      const ticket = heavy.admit(reply, request.workspace.id);
+      const size = await heavy.pool.call(request.workspace.id, 'logoSize', png).finally(() => ticket.release());
       if (!size) throw fieldError('logo', 'is not a readable PNG image.');
       if (size.width > 2048 || size.height > 2048) throw fieldError('logo', 'must be at most 2048 pixels wide and high.');
-      await styles.saveLogo(request.user.id, png);
-      return ok(await body(request.user.id));
+      await styles.saveLogo(request.workspace.id, png);
+      return ok(await body(request.workspace.id));
     },
   );
 
   app.delete('/qr-logo', { schema: { tags, ...docs.remove, response: { 200: styleAnswer } } }, async (request) => {
-    await styles.saveLogo(request.user.id, null);
-    const current = await styles.get(request.user.id);
-    if (current.style.logo) await styles.saveStyle(request.user.id, { ...current.style, logo: false });
-    return ok(await body(request.user.id));
+    await styles.saveLogo(request.workspace.id, null);
+    const current = await styles.get(request.workspace.id);
+    if (current.style.logo) await styles.saveStyle(request.workspace.id, { ...current.style, logo: false });
+    return ok(await body(request.workspace.id));
   });
 }
 

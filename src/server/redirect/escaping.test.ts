@@ -9,6 +9,7 @@ import { expect422 } from '../test-utils/api';
 import { renderPage } from './pages/layout';
 import { pixelsPage } from './pages/pixels-page';
 import { createLink, createPixel, flush, visit } from './test-helpers';
+import { verifyDomain } from '../test-utils/dns-server';
 import { escaped, expectBareRedirect, expectNoInjectedMarkup, expectSafePage, PAYLOADS, XSS, XSS_URL } from './escaping-checks';
 
 let t: TestApp;
@@ -58,7 +59,7 @@ describe('public pages escape what the owner and the visitor typed', () => {
     expectSafePage(await visit(t, `/${encodeURIComponent(XSS.script)}`), { status: 404 });
     await createLink(t, { url: XSS_URL, alias: 'off', title: XSS.script, disabled: 1 });
     expectSafePage(await visit(t, '/off'), { status: 404, hides: [XSS.script, XSS_URL] });
-    await post('domains', { name: 'bare.example' });
+    await verifyDomain(t, (await post('domains', { name: 'bare.example' })).json().data.id);
     expectSafePage(await visit(t, '/nope', { headers: { host: 'bare.example' } }), { status: 404 });
     expectSafePage(await visit(t, '/', { headers: { host: 'bare.example' } }), { status: 404 });
   });
@@ -66,14 +67,16 @@ describe('public pages escape what the owner and the visitor typed', () => {
   it('domain root and unknown alias on a domain: bare 302s to the owner URLs, no HTML', async () => {
     const home = `https://home.example/?q=${XSS.script}`;
     const nf = 'https://home.example/404?q="><svg/onload=window.__xss=1>';
-    expect((await post('domains', { name: 'brand.example', homepage_url: home, not_found_url: nf })).statusCode).toBe(201);
+    const brand = await post('domains', { name: 'brand.example', homepage_url: home, not_found_url: nf });
+    expect(brand.statusCode).toBe(201);
+    await verifyDomain(t, brand.json().data.id);
     expectBareRedirect(await visit(t, '/', { headers: { host: 'brand.example' } }), home);
     expectBareRedirect(await visit(t, '/nope', { headers: { host: 'brand.example' } }), nf);
     // A line break in a URL is refused at the API, so no header can be smuggled in; spaces go out encoded.
     const crlf = await post('domains', { name: 'crlf.example', homepage_url: `https://home.example/${XSS.img}\r\nSet-Cookie: a=1` });
     expect(crlf.statusCode).toBe(422);
     expect(crlf.json().errors).toHaveProperty('homepage_url');
-    await post('domains', { name: 'spaced.example', homepage_url: `https://home.example/${XSS.img}` });
+    await verifyDomain(t, (await post('domains', { name: 'spaced.example', homepage_url: `https://home.example/${XSS.img}` })).json().data.id);
     const spaced = await visit(t, '/', { headers: { host: 'spaced.example' } });
     expectBareRedirect(spaced, String(spaced.headers.location));
     expect(spaced.headers.location).toBe(`https://home.example/'%3E%3Cimg%20src=x%20onerror=window.__xss=1%3E`);

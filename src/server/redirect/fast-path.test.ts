@@ -7,6 +7,7 @@ import { createTestApp, onPostgres, type TestApp } from '../test-utils/test-app'
 import type { Config } from '../config';
 import { CHROME_WIN, GOOGLEBOT, createLink, createPixel, dbClicks, eventCount, flush, updateLink } from './test-helpers';
 import { fastPathOf } from './fast-path';
+import { verifyDomain } from '../test-utils/dns-server';
 
 interface Answer {
   status: number;
@@ -91,6 +92,7 @@ describe('redirect fast path (listening server)', () => {
   it('with TRUST_PROXY=2: country from the client behind both proxies, domain from X-Forwarded-Host', async () => {
     await start({ trustProxy: 2 });
     const d = (await t.as(t.userKey, { method: 'POST', url: '/api/v1/domains', payload: { name: 'brand.example' } })).json().data;
+    await verifyDomain(t, d.id);
     const targets = { countries: [{ key: 'GB', value: 'https://gb.example/' }] };
     const l = await createLink(t, { url: 'https://world.example/', alias: 'geo', domain_id: d.id, targets_type: 'countries', targets: targets.countries });
     const viaProxy = await get('/geo', { 'x-forwarded-for': '81.2.69.142, 10.0.0.7', 'x-forwarded-host': 'Brand.Example' });

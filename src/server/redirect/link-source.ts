@@ -27,6 +27,12 @@ export interface LinkSource {
   keyOf(id: number): MaybePromise<{ domain_id: number | null; alias: string } | null>;
 }
 
+/**
+ * The domain a host names, on both databases: only a verified one (issue 27). An unverified domain's host is
+ * answered like an unknown host (the default domain), and so is it for `GET /domains/allowed` (its cache).
+ */
+const DOMAIN_BY_NAME = (param: string) => `SELECT id, homepage_url, not_found_url FROM domains WHERE name = ${param} AND verified_at IS NOT NULL`;
+
 const LINK_COLUMNS = `id, domain_id, alias, url, title, targets, targets_type, sensitive_content, privacy, password_hash,
   redirect_password_hash, active_period_start_at, active_period_end_at, clicks_limit, expiration_url, disabled, clicks,
   og_title, og_description, og_image`;
@@ -41,7 +47,7 @@ export class SqliteLinkSource implements LinkSource {
     this.byAlias = sqlite.prepare(`SELECT ${LINK_COLUMNS} FROM links WHERE ifnull(domain_id, 0) = ? AND alias = ?`);
     this.byId = sqlite.prepare('SELECT domain_id, alias FROM links WHERE id = ?');
     this.pixels = sqlite.prepare('SELECT p.type, p.value FROM link_pixels lp JOIN pixels p ON p.id = lp.pixel_id WHERE lp.link_id = ? ORDER BY p.id');
-    this.byName = sqlite.prepare('SELECT id, homepage_url, not_found_url FROM domains WHERE name = ?');
+    this.byName = sqlite.prepare(DOMAIN_BY_NAME('?'));
   }
 
   domain(host: string): SourceDomain | null {
@@ -67,7 +73,7 @@ const PG_LINK = {
     FROM links l WHERE coalesce(l.domain_id, 0) = $1 AND l.alias = $2`,
 };
 const PG_KEY = { name: 'ld_redirect_key', text: 'SELECT domain_id, alias FROM links WHERE id = $1' };
-const PG_DOMAIN = { name: 'ld_redirect_domain', text: 'SELECT id, homepage_url, not_found_url FROM domains WHERE name = $1' };
+const PG_DOMAIN = { name: 'ld_redirect_domain', text: DOMAIN_BY_NAME('$1') };
 
 export class PgLinkSource implements LinkSource {
   constructor(private readonly pool: pg.Pool) {}

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, form, type TestApp } from '../test-utils/test-app';
 import { PIXEL_TYPES } from '../../shared/enums';
 import { cookieOf, createLink, createPixel, dbClicks, eventCount, flush, GOOGLEBOT, updateLink, visit } from './test-helpers';
+import { verifyDomain } from '../test-utils/dns-server';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -35,6 +36,9 @@ describe('redirect rules', () => {
     expect(res.body).toContain('Linkdeck');
     const d = await t.as(t.userKey, { method: 'POST', url: '/api/v1/domains', payload: { name: 'Brand.Example', not_found_url: 'https://brand.example/404', homepage_url: 'https://brand.example/' } });
     expect(d.statusCode).toBe(201);
+    // A domain takes traffic once verified (issue 27): before, its host is any host (the default domain's 404).
+    expect((await visit(t, '/nope', { headers: { host: 'brand.example' } })).statusCode).toBe(404);
+    await verifyDomain(t, d.json().data.id);
     const nf = await visit(t, '/nope', { headers: { host: 'BRAND.example:8080' } });
     expect(nf.statusCode).toBe(302);
     expect(nf.headers.location).toBe('https://brand.example/404');
@@ -43,7 +47,8 @@ describe('redirect rules', () => {
   });
 
   it('/ on a domain without homepage is its 404, on the default host the dashboard', async () => {
-    await t.as(t.userKey, { method: 'POST', url: '/api/v1/domains', payload: { name: 'bare.example' } });
+    const bare = await t.as(t.userKey, { method: 'POST', url: '/api/v1/domains', payload: { name: 'bare.example' } });
+    await verifyDomain(t, bare.json().data.id);
     expect((await visit(t, '/', { headers: { host: 'bare.example' } })).statusCode).toBe(404);
     const own = await visit(t, '/', { headers: { host: 'unknown-host.example' } });
     expect(own.statusCode).toBe(302);
@@ -52,6 +57,7 @@ describe('redirect rules', () => {
 
   it('looks links up by host: same alias on two domains, unknown host is the default domain', async () => {
     const d = (await t.as(t.userKey, { method: 'POST', url: '/api/v1/domains', payload: { name: 'b.example' } })).json().data;
+    await verifyDomain(t, d.id);
     await createLink(t, { url: 'https://default.example/', alias: 'same' });
     await createLink(t, { url: 'https://b.example/dest', alias: 'same', domain_id: d.id });
     expect((await visit(t, '/same', { headers: { host: 'b.example:443' } })).headers.location).toBe('https://b.example/dest');

@@ -13,6 +13,7 @@ import { NONE, sum, type AnalyticsRepo, type AnalyticsScope, type Counted, type 
 import { HourMapper, periodBuckets, previousPeriod } from './analytics-time';
 import { importedClicks } from './imported-clicks.repo';
 import { shortUrlOf } from '../domains/domain-url';
+import { usableBy } from '../domains/domain-access';
 
 /** What a group's value is shown with: a readable name, and for a link its short URL and title. */
 type GroupNames = Pick<AnalyticsGroup, 'label' | 'short_url' | 'title'>;
@@ -177,7 +178,10 @@ export class AnalyticsService {
       );
       for (const v of values) out.set(v, found.get(v) ?? { label: 'Deleted link' });
     } else if (dimension === 'space' || dimension === 'domain') {
-      const rows = ids.length ? await this.db.selectFrom(dimension === 'space' ? 'spaces' : 'domains').select(['id', 'name']).where('user_id', '=', userId).where('id', 'in', ids).execute() : [];
+      // A link may sit on a domain that the instance shares (domain-access.ts).
+      const rows = !ids.length ? [] : dimension === 'space'
+        ? await this.db.selectFrom('spaces').select(['id', 'name']).where('user_id', '=', userId).where('id', 'in', ids).execute()
+        : await this.db.selectFrom('domains').select(['id', 'name']).where(usableBy(userId)).where('id', 'in', ids).execute();
       const found = new Map(rows.map((r) => [String(r.id), r.name]));
       const none = dimension === 'space' ? 'No space' : new URL(this.baseUrl).host;
       for (const v of values) out.set(v, { label: v === '0' ? none : (found.get(v) ?? `Deleted ${dimension}`) });

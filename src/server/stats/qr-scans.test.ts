@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
 import { get } from '../test-utils/api';
 import { createLink, flush, SAFARI_IPHONE, visit } from '../redirect/test-helpers';
+import { verifyDomain } from '../test-utils/dns-server';
 import type { AnalyticsBody } from '../../shared/analytics.schema';
 
 let t: TestApp;
@@ -16,6 +17,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const domain = await t.as(t.userKey, { method: 'POST', url: '/api/v1/domains', payload: { name: 'go.example.com', https: 1 } });
   expect(domain.statusCode, domain.body).toBe(201);
+  await verifyDomain(t, domain.json().data.id);
   spring = (await createLink(t, { url: 'https://shop.example/spring', alias: 'spring', title: 'Spring sale', domain_id: domain.json().data.id })).id;
   plain = (await createLink(t, { url: 'https://b.example/', alias: 'b' })).id;
   const onBrand = { headers: { host: 'go.example.com' } };

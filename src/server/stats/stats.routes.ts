@@ -73,7 +73,7 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: analyticsObject },
       },
     },
-    async (request) => analytics.answer(request.user.id, request.query),
+    async (request) => analytics.answer(request.workspace.id, request.query),
   );
 
   app.get(
@@ -95,14 +95,14 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const raw = request.query as Record<string, unknown>;
       if (ANALYTICS_KEYS.some((k) => raw[k] !== undefined)) {
-        return analytics.answer(request.user.id, analyticsQuery(request), parseId(request.params.link_id));
+        return analytics.answer(request.workspace.id, analyticsQuery(request), parseId(request.params.link_id));
       }
       const parsed = statsQuerySchema.safeParse(raw);
       if (!parsed.success) {
         const bag = errorsBag(parsed.error.issues, 'query');
         throw new HttpError(422, bag.message, bag.errors);
       }
-      const link = await links.find(request.user.id, parseId(request.params.link_id));
+      const link = await links.find(request.workspace.id, parseId(request.params.link_id));
       if (!link) throw notFound();
       const q = parsed.data;
       const imported = importedAnswer(link.imported_clicks, link.imported_at);

@@ -7,6 +7,7 @@ import { deleted, ok, paginate, parseId } from '../http/pagination';
 import { fieldError, notFound } from '../http/errors';
 import { idParams } from '../http/params';
 import { UsersRepo } from './users.repo';
+import { WorkspacesRepo } from '../workspaces/workspaces.repo';
 import { newUserObject, userObject } from '../../shared/objects/user.object';
 import { deleteResultObject, envelope, pageOf } from '../../shared/objects/common.object';
 import { readOnlyNote, readOnlySpec } from '../../shared/read-only';
@@ -19,10 +20,11 @@ const readOnly = readOnlySpec(userObject, userUpdateSchema);
 export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repo = new UsersRepo(app.ctx.db.kysely);
+  const workspaces = new WorkspacesRepo(app.ctx.db.kysely);
   const tags = ['Users'];
-  // OpenAPI 3.1 role name on the bearer scheme: marks every operation here admin-only in openapi.json
-  // (http/authz-matrix.test.ts checks the marking against requireAdmin), and the document gives them the 403.
-  const admin = { tags, security: [{ apiKey: ['admin'] }] };
+  // Instance admins' routes (auth/route-scopes.ts): the API document marks them admin-only with the role name on the
+  // bearer scheme (http/authz-matrix.test.ts checks the marking against requireAdmin) and gives them the 403.
+  const admin = { tags };
   app.addHook('preValidation', async (request) => requireAdmin(request));
   guardReadOnly(app, readOnly, (_request, id) => repo.find(id));
 
@@ -82,12 +84,17 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     operationId: 'deleteUser',
     summary: 'Delete a user',
     description:
-      'Deletes the account and everything it owns: its domains, links, spaces, pixels, tags and webhooks. The last admin cannot be deleted (422 on `id`). Admins only.',
+      'Deletes the person and everything its personal workspace owns: its domains, links, spaces, pixels, tags and webhooks, with its keys and memberships. The last admin cannot be deleted, nor the only owner of a team workspace until it is handed over or deleted (422 on `id`). Admins only.',
   };
   app.delete('/:id', { schema: { ...admin, ...deleteDocs, params: idParams, response: { 200: deleteResultObject } } }, async (request) => {
     const user = await load(request.params.id);
     if (user.role === 'admin' && (await repo.countAdmins()) <= 1) {
       throw fieldError('id', 'The last admin cannot be deleted: make another user an admin first.');
+    }
+    const [orphan, ...more] = await workspaces.ownedOnlyBy(user.id);
+    if (orphan) {
+      const others = more.length ? ` (and ${more.length} other workspace${more.length > 1 ? 's' : ''})` : '';
+      throw fieldError('id', `${user.name} is the only owner of the workspace "${orphan.name}" (id ${orphan.id})${others}: hand it over or delete it first.`);
     }
     await repo.delete(user.id);
     app.ctx.changes.emit('reset');

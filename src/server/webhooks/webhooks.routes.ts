@@ -85,19 +85,19 @@ async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get('/', { schema: { tags, ...docs.list, querystring: webhookListQuerySchema, response: { 200: webhookPage } } }, async (request) => {
     const { page, per_page: perPage } = request.query;
-    const { rows, total } = await repo.list(request.user.id, page, perPage);
+    const { rows, total } = await repo.list(request.workspace.id, page, perPage);
     return paginate(request, rows, total, page, perPage);
   });
 
   app.get('/:id', { schema: { tags, ...docs.show, params: idParams, response: { 200: webhookAnswer } } }, async (request) =>
-    show(request.user.id, (await load(request.user.id, request.params.id)).id),
+    show(request.workspace.id, (await load(request.workspace.id, request.params.id)).id),
   );
 
   app.post('/', { schema: { tags, ...docs.create, body: webhookCreateSchema, response: { 201: webhookAnswer } } }, async (request, reply) => {
     await checkUrl(request.body.url);
-    const id = await repo.create(request.user.id, request.body);
+    const id = await repo.create(request.workspace.id, request.body);
     hub.changed();
-    return reply.code(201).send(await show(request.user.id, id));
+    return reply.code(201).send(await show(request.workspace.id, id));
   });
 
   for (const method of ['put', 'patch'] as const) {
@@ -105,20 +105,20 @@ async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       '/:id',
       { schema: { tags, ...docs[method], params: idParams, body: webhookUpdateSchema, response: { 200: webhookAnswer } } },
       async (request) => {
-        const current = await load(request.user.id, request.params.id);
+        const current = await load(request.workspace.id, request.params.id);
         await checkUrl(request.body.url);
         await repo.update(current, request.body);
         hub.changed();
         if (request.body.enabled === 1) hub.poke();
-        return show(request.user.id, current.id);
+        return show(request.workspace.id, current.id);
       },
     );
   }
 
   const remove = recordedDelete(app, 'webhook');
   app.delete('/:id', { schema: { tags, ...docs.delete, params: idParams, response: { 200: undoableDeleteResultObject } } }, async (request) => {
-    const current = await load(request.user.id, request.params.id);
-    const operation = await remove(request.user.id, current.id);
+    const current = await load(request.workspace.id, request.params.id);
+    const operation = await remove(request.workspace.id, current.id, request.user.id);
     if (!operation) throw notFound();
     hub.changed();
     return { ...deleted(current.id, 'webhook'), operation };
@@ -128,7 +128,7 @@ async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
     '/:id/deliveries',
     { schema: { tags, ...docs.deliveries, params: idParams, querystring: deliveryListQuerySchema, response: { 200: deliveryPage } } },
     async (request) => {
-      const current = await load(request.user.id, request.params.id);
+      const current = await load(request.workspace.id, request.params.id);
       const { page, per_page: perPage } = request.query;
       const { rows, total } = await repo.deliveries(current.id, page, perPage);
       return paginate(request, rows, total, page, perPage);
@@ -136,7 +136,7 @@ async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post('/:id/test', { schema: { tags, ...docs.test, params: idParams, response: { 200: envelope(webhookDeliveryObject) } } }, async (request) => {
-    const current = await load(request.user.id, request.params.id);
+    const current = await load(request.workspace.id, request.params.id);
     const now = hub.now();
     const data = { webhook_id: current.id, message: 'This is a test event from Linkdeck.' };
     // Logged as sent (not queued): it goes now, once, and is never retried.

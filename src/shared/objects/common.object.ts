@@ -44,7 +44,7 @@ export function pageOf<T extends z.ZodType>(item: T, name: string, label = name.
     .meta({ id: `${name}Page`, description: `One page of ${label} objects (1-based \`page\`, \`per_page\` rows).` });
 }
 
-export const DELETED_OBJECTS = ['domain', 'link', 'space', 'pixel', 'user', 'utm_template', 'webhook', 'tag', 'view'] as const;
+export const DELETED_OBJECTS = ['domain', 'link', 'space', 'pixel', 'user', 'utm_template', 'webhook', 'tag', 'view', 'workspace'] as const;
 
 export const deleteResultObject = z
   .object({
@@ -63,5 +63,6 @@ export const errorObject = z
       .optional()
       .meta({ description: 'A 422 only: the messages of each field; nested fields use dots (`targets.0.value`).' }),
     status: z.number().int().meta({ description: 'The HTTP status, repeated.' }),
+    scope: z.string().optional().meta({ description: 'A 403 for a missing scope only: the scope the request needs (`links:write`).' }),
   })
   .meta({ id: 'Error', description: 'Every 4xx and 5xx answer of the API.', examples: [{ message: 'Resource not found.', status: 404 }] });

@@ -19,7 +19,16 @@ export const domainObject = z
       .string()
       .nullable()
       .meta({ description: 'Where a visit to an unknown alias on this domain is redirected (302); null: a 404 page.' }),
-    links_count: z.number().int().nonnegative().meta({ description: 'Links on this domain.' }),
+    links_count: z.number().int().nonnegative().meta({ description: "Links on this domain (on another workspace's shared domain: this workspace's links only)." }),
+    shared: z.boolean().meta({
+      description: 'Shared by the instance admin with every workspace: any workspace\'s links may use it. Only the instance admin sets it (`shared` 0/1 on create and update; 403 naming the field for anyone else).',
+    }),
+    owned: z.boolean().meta({ description: "false: another workspace's shared domain, listed so that links may use it; it is read-only here (403 on update and delete)." }),
+    verified: z.boolean().meta({
+      description: 'Takes traffic: its DNS records were found right (GET /domains/{id}/verification), or the instance admin created it, or it existed before verification did. An unverified domain is answered like an unknown host.',
+    }),
+    verified_at: timestamp().nullable().meta({ description: 'When it was verified; null while it is not.' }),
+    last_checked_at: timestamp().nullable().meta({ description: 'The last DNS check (POST /domains/{id}/verify or the periodic one); null: never checked.' }),
     created_at: timestamp(),
     updated_at: timestamp(),
   })

@@ -25,6 +25,9 @@ import * as m021 from './021-list-created';
 import * as m022 from './022-operation-objects';
 import * as m023 from './023-click-source';
 import * as m024 from './024-search-grams';
+import * as m025 from './025-workspaces';
+import * as m026 from './026-domain-verification';
+import * as m027 from './027-audit-log';
 
 export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[] }> = {
   '001-initial': m001,
@@ -51,4 +54,7 @@ export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[
   '022-operation-objects': m022,
   '023-click-source': m023,
   '024-search-grams': m024,
+  '025-workspaces': m025,
+  '026-domain-verification': m026,
+  '027-audit-log': m027,
 };

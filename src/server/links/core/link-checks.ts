@@ -9,6 +9,7 @@ import { linkObject } from '../../../shared/objects/link.object';
 import { readOnlyIssues, readOnlySpec } from '../../../shared/read-only';
 import { generateAlias, randomAlias } from '../alias';
 import { aliasKey, aliasTaken, takenAliases } from './link-store';
+import { usableDomainIds } from '../../domains/domain-access';
 
 type Db = Kysely<Database>;
 export type Issue = { field: string; message: string };
@@ -30,7 +31,7 @@ export interface Refs {
   pixel_ids?: number[];
 }
 
-async function ownedIds(db: Db, table: 'spaces' | 'pixels' | 'domains', userId: number, ids: number[]): Promise<Set<number>> {
+async function ownedIds(db: Db, table: 'spaces' | 'pixels', userId: number, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const rows = await db.selectFrom(table).select('id').where('user_id', '=', userId).where('id', 'in', ids).execute();
   return new Set(rows.map((r) => r.id));
@@ -40,7 +41,8 @@ async function ownedIds(db: Db, table: 'spaces' | 'pixels' | 'domains', userId: 
 export async function ownedRefs(db: Db, userId: number, refs: Refs[]) {
   const all = (pick: (r: Refs) => (number | null | undefined)[]) => [...new Set(refs.flatMap(pick).filter((x): x is number => !!x))];
   const [domains, spaces, pixels] = await Promise.all([
-    ownedIds(db, 'domains', userId, all((r) => [r.domain_id])),
+    // Its own domains and the shared ones (domains/domain-access.ts).
+    usableDomainIds(db, userId, all((r) => [r.domain_id])),
     ownedIds(db, 'spaces', userId, all((r) => [r.space_id])),
     ownedIds(db, 'pixels', userId, all((r) => r.pixel_ids ?? [])),
   ]);

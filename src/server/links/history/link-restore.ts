@@ -15,12 +15,13 @@ import { changesAfter, findRevision, stateAfter } from './revisions.repo';
 
 type Db = Kysely<Database>;
 
-export async function restoreRevision(db: Db, writer: LinkWriter, userId: number, linkId: number, revisionId: number, now: string): Promise<void> {
+/** `userId`: the workspace; `actorId`: the person restoring (the new revision's actor). */
+export async function restoreRevision(db: Db, writer: LinkWriter, userId: number, linkId: number, revisionId: number, now: string, actorId = userId): Promise<void> {
   const revision = await findRevision(db, userId, linkId, revisionId);
   if (!revision) throw notFound();
   if (revision.action === 'delete') throw fieldError('revision_id', 'is the deletion of the link: restore one of its earlier revisions.');
   await writer.change(
-    { userId, actorId: userId, source: 'restore' },
+    { userId, actorId, source: 'restore' },
     [linkId],
     async (trx) => {
       const current = (await readStates(trx, [linkId])).get(linkId);

@@ -44,8 +44,8 @@ export async function revisionsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get('/:id/revisions', { schema: { tags, ...listDocs, params: z.object({ id: z.string() }), querystring: pageQuery, response: { 200: revisionPageObject } } }, async (request) => {
     const id = parseId(request.params.id);
     const { page, per_page: perPage } = request.query;
-    const { rows, total } = await listRevisions(db.kysely, request.user.id, id, page, perPage);
-    if (!total && !(await app.links.service.repo.find(request.user.id, id))) throw notFound();
+    const { rows, total } = await listRevisions(db.kysely, request.workspace.id, id, page, perPage);
+    if (!total && !(await app.links.service.repo.find(request.workspace.id, id))) throw notFound();
     return paginate(request, rows.map(presentRevision), total, page, perPage);
   });
 
@@ -57,11 +57,11 @@ export async function revisionsRoutes(fastify: FastifyInstance): Promise<void> {
   };
   const restoreSchema = { tags, ...restoreDocs, params: restoreParams, response: { 200: envelope(linkObject) } };
   app.post('/:id/revisions/:revision_id/restore', { schema: restoreSchema }, async (request) => {
-    const userId = request.user.id;
+    const userId = request.workspace.id;
     const id = parseId(request.params.id);
     const revisionId = parseId(request.params.revision_id);
     if (id < 0 || revisionId < 0) throw notFound();
-    await restoreRevision(db.kysely, app.links.writer, userId, id, revisionId, nowIso());
+    await restoreRevision(db.kysely, app.links.writer, userId, id, revisionId, nowIso(), request.user.id);
     return ok(await app.links.service.show(userId, id));
   });
 }
