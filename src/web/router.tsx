@@ -1,4 +1,4 @@
-// The route tree: root -> [sign-in, app shell -> [links..., domains..., spaces..., tags, pixels..., account..., users..., operations, import, webhooks..., analytics]].
+// The route tree: root -> [sign-in, app shell -> [links..., domains..., spaces..., tags, pixels..., account..., users..., operations, audit log, import, webhooks..., analytics]].
 import { createRoute, createRouter, redirect } from '@tanstack/react-router';
 import { rootRoute } from './routes/root';
 import { appRoute } from './routes/app-layout';
@@ -12,6 +12,7 @@ import { accountRoutes } from './routes/account';
 import { userRoutes } from './routes/users';
 import { linkDetailsRoutes } from './routes/link-details';
 import { operationRoutes } from './routes/operations';
+import { auditRoutes } from './routes/audit-log';
 import { importRoutes } from './routes/imports';
 import { webhookRoutes } from './routes/webhooks';
 import { analyticsRoutes } from './routes/analytics';
@@ -28,7 +29,7 @@ const indexRoute = createRoute({
   },
 });
 
-const routeTree = rootRoute.addChildren([signInRoute, appRoute.addChildren([indexRoute, ...linkRoutes, ...domainRoutes, ...spaceRoutes, ...tagRoutes, ...pixelRoutes, ...accountRoutes, ...userRoutes, ...linkDetailsRoutes, ...operationRoutes, ...importRoutes, ...webhookRoutes, ...analyticsRoutes])]);
+const routeTree = rootRoute.addChildren([signInRoute, appRoute.addChildren([indexRoute, ...linkRoutes, ...domainRoutes, ...spaceRoutes, ...tagRoutes, ...pixelRoutes, ...accountRoutes, ...userRoutes, ...linkDetailsRoutes, ...operationRoutes, ...auditRoutes, ...importRoutes, ...webhookRoutes, ...analyticsRoutes])]);
 
 export const router = createRouter({
   routeTree,

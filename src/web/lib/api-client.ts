@@ -95,7 +95,8 @@ type SendOptions = {
 
 async function send(method: string, path: string, opts: SendOptions = {}): Promise<Response> {
   const key = opts.key ?? auth.get();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // `Linkdeck-Client`: the audit log records the dashboard's writes as made through the dashboard, not a key.
+  const headers: Record<string, string> = { accept: 'application/json', 'linkdeck-client': 'dashboard' };
   if (key) headers.authorization = `Bearer ${key}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.raw) headers['content-type'] = opts.raw.type;

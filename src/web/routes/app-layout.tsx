@@ -9,6 +9,7 @@ import {
   IconTags,
   IconTargetArrow,
   IconHistory,
+  IconListDetails,
   IconWebhook,
   IconChartBar,
   IconUserCircle,
@@ -36,6 +37,7 @@ const NAV = [
   { to: '/tags', label: 'Tags', icon: IconTags },
   { to: '/pixels', label: 'Pixels', icon: IconTargetArrow },
   { to: '/operations', label: 'Operations', icon: IconHistory },
+  { to: '/audit-log', label: 'Audit log', icon: IconListDetails },
   { to: '/webhooks', label: 'Webhooks', icon: IconWebhook },
   { to: '/account', label: 'Account', icon: IconUserCircle },
 ] as const;
