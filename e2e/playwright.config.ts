@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN_KEY, E2E_BASE_URL, E2E_PORT } from './fixtures/env';
+import { E2E_ADMIN_KEY, E2E_BASE_URL, E2E_DNS_PORT, E2E_PORT } from './fixtures/env';
 
 const chromium = '/usr/bin/chromium';
 const hasSystemChromium = fs.existsSync(chromium);
@@ -74,6 +74,8 @@ export default defineConfig({
       CHECK_RESPONSES: '1',
       // The webhook receivers of e2e/webhooks.spec.ts listen on this loopback address (others stay refused).
       FETCH_ALLOW_ADDRESSES: '127.0.0.2',
+      // Custom domains' DNS checks ask the DNS server that e2e/issue27-domains.spec.ts starts on this port.
+      DNS_RESOLVER: `127.0.0.1:${E2E_DNS_PORT}`,
     },
   },
 });

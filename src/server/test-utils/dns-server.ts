@@ -52,7 +52,8 @@ function answersFor(zone: Map<string, ZoneRecords>, name: string, type: keyof Om
   return (records[type] ?? []).map((address) => ({ ...base, type: Packet.TYPE[type], address }));
 }
 
-export async function startLocalDns(): Promise<LocalDns> {
+/** `port` 0: any free one; the e2e server's DNS_RESOLVER names a fixed one (e2e/fixtures/env.ts, E2E_DNS_PORT). */
+export async function startLocalDns(port = 0): Promise<LocalDns> {
   const zone = new Map<string, ZoneRecords>();
   const server = dns2.createServer({
     udp: true,
@@ -68,11 +69,11 @@ export async function startLocalDns(): Promise<LocalDns> {
       void send(response);
     },
   });
-  const addresses = await server.listen({ udp: { port: 0, address: '127.0.0.1' } });
-  const port = addresses.udp?.port;
-  if (!port) throw new Error('the local DNS server did not start');
+  const addresses = await server.listen({ udp: { port, address: '127.0.0.1' } });
+  const bound = addresses.udp?.port;
+  if (!bound) throw new Error('the local DNS server did not start');
   return {
-    resolver: `127.0.0.1:${port}`,
+    resolver: `127.0.0.1:${bound}`,
     set: (name, records) => void zone.set(name.toLowerCase().replace(/\.$/, ''), records),
     get: (name) => zone.get(name.toLowerCase().replace(/\.$/, '')),
     remove: (name) => void zone.delete(name.toLowerCase().replace(/\.$/, '')),

@@ -6,7 +6,8 @@ import type { RegisteredRouter, ValidateLinkOptions } from '@tanstack/react-rout
 import { ButtonLink } from '../router-links';
 import classes from './editor-frame.module.css';
 
-export function EditorFrame({ crumb, title, children }: { crumb: ReactNode; title: string; children: ReactNode }) {
+/** `before`, `after`: what the page shows above and below the form (a domain's DNS records, above while it waits for them). */
+export function EditorFrame({ crumb, title, before, after, children }: { crumb: ReactNode; title: string; before?: ReactNode; after?: ReactNode; children: ReactNode }) {
   return (
     <Stack maw={640} className={classes.frame}>
       <Breadcrumbs classNames={{ root: classes.crumbs }}>
@@ -16,9 +17,11 @@ export function EditorFrame({ crumb, title, children }: { crumb: ReactNode; titl
       <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
         {title}
       </Title>
+      {before}
       <Paper withBorder p="lg">
         {children}
       </Paper>
+      {after}
     </Stack>
   );
 }

@@ -1,7 +1,9 @@
-// The domain editor: the name on create only; homepage and 404 URLs and the https choice on both. Server 422s land
-// on their fields.
+// The domain editor: the name on create only; homepage and 404 URLs and the https choice on both; for the instance
+// admin, "Shared with every workspace". Server 422s land on their fields. The edit page of a domain the workspace
+// owns shows its DNS records (issue 27): above the form while it waits for them, below it once verified. Another
+// workspace's shared domain is read-only here (domain-read-only.tsx).
 import { Text, TextInput } from '@mantine/core';
-import type { ComponentProps } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { notify } from '../../components/resource-list/notify';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -14,9 +16,13 @@ import { EditorForm, EditorFrame } from '../../components/resource-list/editor-f
 import { fieldError } from '../../lib/field-errors';
 import { forId, useSaveForm } from '../../components/resource-list/use-save-form';
 import { SchemeSwitch } from './scheme-switch';
+import { SharedSwitch } from './shared-switch';
+import { DnsRecordsPanel } from './dns-records-panel';
+import { DomainReadOnly } from './domain-read-only';
+import { accountQueryOptions } from '../../lib/session.queries';
 
 const URL_FIELDS = ['homepage_url', 'not_found_url'] as const;
-const EDIT_FIELDS = [...URL_FIELDS, 'https'] as const;
+const EDIT_FIELDS = [...URL_FIELDS, 'https', 'shared'] as const;
 
 type InputProps = ComponentProps<typeof TextInput>;
 
@@ -41,8 +47,14 @@ function UrlFields({ homepage, notFound }: { homepage: InputProps; notFound: Inp
   );
 }
 
+/** Only the instance admin shares domains (the server refuses `shared` from anyone else). */
+function useInstanceAdmin(): boolean {
+  return useSuspenseQuery(accountQueryOptions()).data.role === 'admin';
+}
+
 export function DomainCreatePage() {
   const navigate = useNavigate();
+  const admin = useInstanceAdmin();
   const create = domainQueries.useCreate();
   const form = useForm({
     resolver: zodResolver(domainCreateSchema),
@@ -51,7 +63,7 @@ export function DomainCreatePage() {
   const errors = form.formState.errors;
   const typedName = useWatch({ control: form.control, name: 'name' }) as string;
   const { onSubmit, formError, leaveGuard } = useSaveForm(form, create, ['name', ...EDIT_FIELDS], (d) => {
-    notify.success(`Added ${d.name}.`);
+    notify.success(d.verified ? `Added ${d.name}.` : `Added ${d.name}. Open it to see the DNS records to set.`);
     void navigate({ to: '/domains' });
   });
 
@@ -86,6 +98,13 @@ export function DomainCreatePage() {
             <SchemeSwitch checked={field.value !== false} onChange={field.onChange} onBlur={field.onBlur} host={normaliseDomainName(typedName ?? '') ?? ''} />
           )}
         />
+        {admin && (
+          <Controller
+            control={form.control}
+            name="shared"
+            render={({ field }) => <SharedSwitch checked={field.value === true || field.value === 1} onChange={field.onChange} onBlur={field.onBlur} />}
+          />
+        )}
       </EditorForm>
     </EditorFrame>
   );
@@ -94,24 +113,40 @@ export function DomainCreatePage() {
 export function DomainEditPage() {
   const { domainId } = editRoute.useParams();
   const { data: domain } = useSuspenseQuery(domainQueries.detail(domainId));
-  return <DomainEditForm key={domain.id} domain={domain} />;
+  const admin = useInstanceAdmin();
+  if (!domain.owned) return <DomainReadOnly domain={domain} />;
+  return <DomainEditForm key={domain.id} domain={domain} admin={admin} />;
 }
 
-function DomainEditForm({ domain }: { domain: Domain }) {
+function DomainEditForm({ domain, admin }: { domain: Domain; admin: boolean }) {
   const navigate = useNavigate();
   const update = forId(domainQueries.useUpdate(), domain.id);
   const form = useForm({
     resolver: zodResolver(domainUpdateSchema),
-    defaultValues: { homepage_url: domain.homepage_url ?? '', not_found_url: domain.not_found_url ?? '', https: domain.https === 1 },
+    defaultValues: {
+      homepage_url: domain.homepage_url ?? '',
+      not_found_url: domain.not_found_url ?? '',
+      https: domain.https === 1,
+      // Sent by the instance admin only: anyone else's body leaves it out.
+      ...(admin ? { shared: domain.shared } : {}),
+    },
   });
   const errors = form.formState.errors;
+  // Where the records are stays as the page opened: a check that verifies the domain does not move them away.
+  const [recordsFirst] = useState(!domain.verified);
+  const records = <DnsRecordsPanel domainId={domain.id} />;
   const { onSubmit, formError, leaveGuard } = useSaveForm(form, update, EDIT_FIELDS, (d) => {
     notify.success(`Saved ${d.name}.`);
     void navigate({ to: '/domains' });
   });
 
   return (
-    <EditorFrame crumb={<AnchorLink to="/domains">Domains</AnchorLink>} title={`Edit ${domain.name}`}>
+    <EditorFrame
+      crumb={<AnchorLink to="/domains">Domains</AnchorLink>}
+      title={`Edit ${domain.name}`}
+      before={recordsFirst ? records : undefined}
+      after={recordsFirst ? undefined : records}
+    >
       <EditorForm
         onSubmit={onSubmit}
         leaveGuard={leaveGuard}
@@ -139,6 +174,13 @@ function DomainEditForm({ domain }: { domain: Domain }) {
             />
           )}
         />
+        {admin && (
+          <Controller
+            control={form.control}
+            name="shared"
+            render={({ field }) => <SharedSwitch checked={field.value === true || field.value === 1} onChange={field.onChange} onBlur={field.onBlur} />}
+          />
+        )}
         <Text size="sm" c="dimmed">
           {domain.links_count === 1 ? '1 link uses' : `${domain.links_count} links use`} this domain.
         </Text>

@@ -1,4 +1,6 @@
-// The domains list: search, sort (select or column headers), page size and pages, all in the URL.
+// The domains list: search, sort (select or column headers), page size and pages, all in the URL. Each domain's
+// state (issue 27): Verified, Pending DNS (when last checked), or Shared: another workspace's domain that the
+// instance admin shares, which links may use and which is read-only here (no edit or delete).
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -14,6 +16,9 @@ import { SortableTh } from '../../components/sortable-th';
 import { idNameColumnSort, patchListSearch } from '../../components/resource-list/list-url';
 import { deleteDomainWarning } from './domain-text';
 import { formatDate } from '../../components/resource-list/format';
+import { useNow } from '../../lib/use-now';
+import { usePhoneWidth } from '../../lib/use-phone-width';
+import { DomainStateBadge } from './domain-state-badge';
 
 const route = getRouteApi('/app/domains');
 
@@ -24,6 +29,9 @@ export function DomainsPage() {
   const go = (patch: Partial<typeof search>) => void navigate({ search: (prev) => patchListSearch(prev, patch) });
   const sorting = idNameColumnSort(search, go);
   const del = domainQueries.useDelete();
+  const now = useNow(60_000);
+  // A phone sees the state under the name, not in a column past the edge of the screen.
+  const phone = usePhoneWidth();
   const deletion = useDeleteConfirm<Domain>({ mutation: del, noun: 'domain', meta: list.data?.meta, page: search.page, onPage: (page) => go({ page }) });
 
   return (
@@ -34,12 +42,12 @@ export function DomainsPage() {
         list={list}
         label="Domains"
         noun="domains"
-        minWidth={720}
+        minWidth={phone ? 720 : 860}
         empty={{
           filtered: Boolean(search.search),
           matchHint: `Nothing matches “${search.search}”.`,
           title: 'No domains yet',
-          description: 'Add a domain you own to make short links on it. Point its DNS to this server first.',
+          description: 'Add a domain you own to make short links on it. Linkdeck then shows the DNS records to set; the domain works once they are right.',
           action: (
             <ButtonLink to="/domains/new" variant="light">
               Add your first domain
@@ -51,6 +59,7 @@ export function DomainsPage() {
             <SortableTh column="name" {...sorting}>
               Name
             </SortableTh>
+            {!phone && <Table.Th>State</Table.Th>}
             <Table.Th>Homepage</Table.Th>
             <Table.Th>404 page</Table.Th>
             <Table.Th>Links</Table.Th>
@@ -60,15 +69,25 @@ export function DomainsPage() {
           </>
         }
         row={(d) => (
-          <Table.Tr key={d.id} data-testid="domain-row">
+          <Table.Tr key={d.id} data-testid="domain-row" data-owned={d.owned}>
             <Table.Td>
-              <AnchorLink to="/domains/$domainId/edit" params={{ domainId: d.id }} fw={600}>
-                {d.name}
-              </AnchorLink>
+              {d.owned ? (
+                <AnchorLink to="/domains/$domainId/edit" params={{ domainId: d.id }} fw={600}>
+                  {d.name}
+                </AnchorLink>
+              ) : (
+                <Text fw={600}>{d.name}</Text>
+              )}
               <Text size="xs" c="dimmed">
                 {d.url}
               </Text>
+              {phone && <DomainStateBadge domain={d} now={now} mt={6} />}
             </Table.Td>
+            {!phone && (
+              <Table.Td>
+                <DomainStateBadge domain={d} now={now} />
+              </Table.Td>
+            )}
             <Table.Td>
               <UrlCell url={d.homepage_url} />
             </Table.Td>
@@ -83,7 +102,11 @@ export function DomainsPage() {
             <Table.Td>
               <Text size="sm">{formatDate(d.created_at)}</Text>
             </Table.Td>
-            <RowActions name={d.name} edit={{ to: '/domains/$domainId/edit', params: { domainId: d.id } }} onDelete={() => deletion.ask(d)} />
+            {d.owned ? (
+              <RowActions name={d.name} edit={{ to: '/domains/$domainId/edit', params: { domainId: d.id } }} onDelete={() => deletion.ask(d)} />
+            ) : (
+              <Table.Td />
+            )}
           </Table.Tr>
         )}
         onPage={(page) => go({ page })}
