@@ -23,6 +23,9 @@ import { pixelsRoutes } from './pixels/pixels.routes';
 import { usersRoutes } from './users/users.routes';
 import { accountRoutes } from './account/account.routes';
 import { workspacesRoutes } from './workspaces/workspaces.routes';
+import { membersRoutes } from './workspaces/members.routes';
+import { invitationsRoutes, invitationTokenRoutes } from './workspaces/invitations.routes';
+import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { liveRoutes } from './live/live.routes';
 import { visitorRoutes } from './visitor/visitor.routes';
@@ -78,6 +81,10 @@ export async function apiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(usersRoutes, { prefix: '/users' });
   await app.register(accountRoutes, { prefix: '/account' });
   await app.register(workspacesRoutes, { prefix: '/workspaces' });
+  await app.register(membersRoutes, { prefix: '/workspaces' });
+  await app.register(invitationsRoutes, { prefix: '/workspaces' });
+  await app.register(apiKeysRoutes, { prefix: '/workspaces' });
+  await app.register(invitationTokenRoutes, { prefix: '/invitations' });
   await app.register(qrAccountRoutes, { prefix: '/account' });
   await app.register(statsRoutes, { prefix: '/stats' });
   // /stats/live: a static path, never shadowed by /stats/:link_id.

@@ -2,6 +2,7 @@
 // allow (`effectiveScopes`). Which scope an API route needs is derived from its path and method in one place,
 // server/auth/route-scopes.ts, and shown per operation in the API document (`x-linkdeck-scope`).
 import { WORKSPACE_ROLES, type WorkspaceRole } from './workspace-roles';
+import type { OperationObject } from './objects/operation.object';
 
 export const API_SCOPES = [
   'links:read',
@@ -104,3 +105,18 @@ export function leastRoleFor(scope: ApiScope): WorkspaceRole {
 export function effectiveScopes(keyScopes: readonly string[], role: WorkspaceRole): ApiScope[] {
   return ROLE_SCOPES[role].filter((s) => keyScopes.includes(s));
 }
+
+/**
+ * Undoing an operation (POST /operations/{id}/undo, which needs links:write) writes what the operation changed: a
+ * deleted domain comes back only with domains:write, and so on. The server requires it; the dashboard shows Undo only
+ * with it.
+ */
+export const UNDO_SCOPES: Record<OperationObject, ApiScope> = {
+  link: 'links:write',
+  import: 'links:write',
+  space: 'spaces:write',
+  pixel: 'pixels:write',
+  tag: 'tags:write',
+  domain: 'domains:write',
+  webhook: 'webhooks:write',
+};

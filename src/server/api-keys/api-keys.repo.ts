@@ -3,7 +3,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { UserRole } from '../../shared/enums';
-import { API_SCOPES, type ApiScope } from '../../shared/api-scopes';
+import { API_SCOPES, isApiScope, type ApiScope } from '../../shared/api-scopes';
+import type { WorkspaceApiKey } from '../../shared/api-key.schema';
 import { hashApiKey, newApiKey } from '../auth/secrets';
 import { nowIso } from '../db/sql-values';
 
@@ -87,6 +88,35 @@ export class ApiKeysRepo {
     return key;
   }
 
+  private workspaceKeys(workspaceId: number) {
+    return this.db.selectFrom('api_keys as k').innerJoin('users as u', 'u.id', 'k.user_id').where('k.workspace_id', '=', workspaceId);
+  }
+
+  private readonly keyColumns = ['k.id', 'k.name', 'k.prefix', 'k.scopes', 'k.expires_at', 'k.last_used_at', 'k.created_at', 'u.id as user_id', 'u.name as user_name'] as const;
+
+  /** One page of a workspace's keys (not sign-in keys), newest first. */
+  async listOfWorkspace(workspaceId: number, page: number, perPage: number): Promise<{ rows: WorkspaceApiKey[]; total: number }> {
+    const total = await this.workspaceKeys(workspaceId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await this.workspaceKeys(workspaceId)
+      .select(this.keyColumns)
+      .orderBy('k.id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute();
+    return { rows: rows.map(presentKey), total: Number(total.n) };
+  }
+
+  async findInWorkspace(workspaceId: number, id: number): Promise<WorkspaceApiKey | undefined> {
+    const row = await this.workspaceKeys(workspaceId).select(this.keyColumns).where('k.id', '=', id).executeTakeFirst();
+    return row && presentKey(row);
+  }
+
+  /** Deletes a key of a workspace: it stops working at once. */
+  async revoke(workspaceId: number, id: number): Promise<boolean> {
+    const r = await this.db.deleteFrom('api_keys').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
   /** A key of one workspace; answers its id and the key itself (shown once). */
   async create(input: NewKey): Promise<{ id: number; key: string }> {
     const key = newApiKey();
@@ -108,6 +138,11 @@ export class ApiKeysRepo {
   }
 }
 
+/** The scopes a stored key names that this version knows. */
+function knownScopes(text: string): ApiScope[] {
+  return parseScopes(text).filter(isApiScope);
+}
+
 function parseScopes(text: string): string[] {
   try {
     const value: unknown = JSON.parse(text);
@@ -115,4 +150,19 @@ function parseScopes(text: string): string[] {
   } catch {
     return [];
   }
+}
+
+function presentKey(row: {
+  id: number;
+  name: string;
+  prefix: string | null;
+  scopes: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  created_at: string;
+  user_id: number;
+  user_name: string;
+}): WorkspaceApiKey {
+  const { user_id: id, user_name: name, scopes, ...key } = row;
+  return { ...key, scopes: knownScopes(scopes), user: { id, name } };
 }

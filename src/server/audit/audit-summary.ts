@@ -1,6 +1,7 @@
 // What an audit log entry says, from the route (audit-route.ts), its path parameters and the answer it sent:
 // the object's id and the change in words ("Updated link go.example.com/abc", "Deleted 3 links in bulk").
-// Read from the answer object before it was serialized, after it was sent; nothing is queried.
+// Read from the answer object before it was serialized, after it was sent; nothing is queried. A route whose answer
+// does not tell (a removed member's name) says it itself (sayInAuditLog).
 import { AUDIT_OBJECT_WORDS } from '../../shared/objects/audit.object';
 import { linksInWords } from '../operations/operation.presenter';
 import { parseId } from '../http/pagination';
@@ -13,6 +14,8 @@ const count = (v: unknown): number => (typeof v === 'number' && Number.isInteger
 const positiveId = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const rowsInWords = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'row' : 'rows'}`;
+/** The date of a timestamp (2026-11-27). */
+const day = (v: unknown) => text(v)?.slice(0, 10) ?? '?';
 
 /** The first word of an operationId, as a past tense; an unknown verb leaves the operationId as it is. */
 const VERBS: Record<string, string> = {
@@ -82,7 +85,28 @@ const OWN_WORDS: Record<string, (f: Facts) => string> = {
   deleteQrLogo: () => 'Removed the QR logo',
   uploadOgImage: ({ data }) => `Uploaded preview image ${text(data.key) ?? ''}`,
   sendWebhookTestEvent: ({ objectId }) => `Sent a test event to webhook #${objectId ?? '?'}`,
+  updateMember: ({ data }) => `Changed the role of ${text(data.name) ?? 'a member'} to ${text(data.role) ?? '?'}`,
+  createInvitation: ({ data }) => `Created an invitation to join as ${text(data.role) ?? '?'}, valid until ${day(data.expires_at)}`,
+  revokeInvitation: ({ data, objectId }) => `Revoked the invitation #${objectId ?? '?'} to join as ${text(data.role) ?? '?'}`,
+  acceptInvitation: ({ data }) => `Joined as ${text(data.role) ?? '?'} by invitation`,
+  createApiKey: ({ data }) => {
+    const scopes = Array.isArray(data.scopes) ? data.scopes.filter((s) => typeof s === 'string').join(', ') : '';
+    const expires = text(data.expires_at);
+    return `Created API key ${text(data.name) ?? ''} with ${scopes || 'no scopes'}${expires ? `, until ${day(expires)}` : ''}`;
+  },
 };
+
+/** What routes said of their writes themselves, by request (sayInAuditLog). */
+const saidByRoutes = new WeakMap<object, string>();
+
+/** For a route whose answer does not tell what it did (a removed member's name): the summary of its entry. */
+export function sayInAuditLog(request: object, summary: string): void {
+  saidByRoutes.set(request, summary);
+}
+
+export function saidInAuditLog(request: object): string | undefined {
+  return saidByRoutes.get(request);
+}
 
 /** The name an object goes by in words: a link's short URL without its scheme, else its name, URL or file name. */
 function labelOf(data: Json): string | null {
@@ -93,13 +117,14 @@ function labelOf(data: Json): string | null {
 
 /**
  * `workspaceName`: the request's workspace, which names a workspace the write acted on when its answer does not
- * (DELETE /workspaces/{id}).
+ * (DELETE /workspaces/{id}); `said`: what the route said of it itself (sayInAuditLog).
  */
-export function describeWrite(route: AuditedRoute, params: Record<string, string>, answer: unknown, workspaceName?: string): Said {
+export function describeWrite(route: AuditedRoute, params: Record<string, string>, answer: unknown, workspaceName?: string, said?: string): Said {
   const whole = record(answer);
   const data = record(whole.data);
   const fromPath = route.idParam ? parseId(params[route.idParam] ?? '') : -1;
   const objectId = fromPath > 0 ? fromPath : positiveId(data.id);
+  if (said !== undefined) return { objectId, summary: short(said) };
   const own = OWN_WORDS[route.action];
   if (own) return { objectId, summary: short(own({ route, params, answer: whole, data, objectId })) };
   const verb = VERBS[/^[a-z]+/.exec(route.action)?.[0] ?? ''] ?? route.action;

@@ -8,7 +8,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
 import { auditOfRoute, type AuditedRoute } from './audit-route';
-import { describeWrite } from './audit-summary';
+import { describeWrite, saidInAuditLog } from './audit-summary';
 import { AuditRepo, type AuditInsert } from './audit.repo';
 import { nowIso } from '../db/sql-values';
 import { isForeignKeyViolation } from '../db/errors';
@@ -41,7 +41,8 @@ function entryOf(route: AuditedRoute, request: FastifyRequest, answer: unknown, 
   if (query?.dry_run === 1 || query?.dry_run === true) return null;
   const { user, workspace, apiKey } = request;
   if (!user || !workspace) return null;
-  const { objectId, summary } = describeWrite(route, (request.params ?? {}) as Record<string, string>, answer, workspace.name);
+  const params = (request.params ?? {}) as Record<string, string>;
+  const { objectId, summary } = describeWrite(route, params, answer, workspace.name, saidInAuditLog(request));
   const dashboard = workspace.via === 'dashboard';
   return {
     workspace_id: workspace.id,

@@ -78,7 +78,8 @@ export function registerAuth(app: FastifyInstance, publicPaths: (url: string) =>
       if (access.kind === 'instance') throw forbidden();
       throw new HttpError(403, 'This request needs your sign-in key: a key of a workspace acts only in that workspace.');
     }
-    if (access.scope) requireScope(request, access.scope);
+    // A self-service route checks the scope itself, unless it acts on the caller's own (requireScopeUnlessOwn).
+    if (access.scope && !access.selfService) requireScope(request, access.scope);
   });
 }
 

@@ -10,7 +10,7 @@ import type { RequestWorkspace } from '../context';
 import type { RouteAccess } from './route-scopes';
 import { API_SCOPES, effectiveScopes } from '../../shared/api-scopes';
 import type { WorkspaceRole } from '../../shared/workspace-roles';
-import { notFound, unauthenticated } from '../http/errors';
+import { HttpError, notFound, unauthenticated } from '../http/errors';
 import { parseId } from '../http/pagination';
 
 export const WORKSPACE_HEADER = 'linkdeck-workspace';
@@ -35,7 +35,7 @@ export function keyScopesOf(key: { workspaceId: number | null; scopes: readonly 
 
 export async function resolveWorkspace(
   request: FastifyRequest,
-  key: KeyHolder,
+  key: Pick<KeyHolder, 'id' | 'workspaceId' | 'scopes' | 'person'>,
   access: RouteAccess,
   workspaces: WorkspacesRepo,
 ): Promise<RequestWorkspace> {
@@ -55,4 +55,23 @@ export async function resolveWorkspace(
     keyId: key.id,
     via: key.workspaceId === null && request.headers[CLIENT_HEADER] === 'dashboard' ? 'dashboard' : 'key',
   };
+}
+
+/** How a workspace route resolves, the header naming its workspace. */
+const BY_HEADER: RouteAccess = { kind: 'workspace', scope: null, signInKeyOnly: false, workspaceParam: null, selfService: false };
+
+/**
+ * For the person's own routes, which act in no workspace of the header's (GET /account tells the dashboard where it
+ * acts): the workspace the `Linkdeck-Workspace` header names when the request may act there, else the request's
+ * own (so a header naming a workspace the person has left, or that was deleted, is no error there).
+ */
+export async function headerWorkspace(request: FastifyRequest, workspaces: WorkspacesRepo): Promise<RequestWorkspace> {
+  if (request.headers[WORKSPACE_HEADER] === undefined) return request.workspace;
+  const { user, apiKey } = request;
+  try {
+    return await resolveWorkspace(request, { id: apiKey.id, workspaceId: apiKey.workspaceId, scopes: [...apiKey.scopes], person: user }, BY_HEADER, workspaces);
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 404) return request.workspace;
+    throw err;
+  }
 }

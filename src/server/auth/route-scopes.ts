@@ -2,22 +2,23 @@
 // the auth hook resolves the workspace by it, the scope hook enforces it (scope.hook.ts), and the API document shows
 // it on every operation (openapi-document.ts: `x-linkdeck-scope`, `x-linkdeck-access` and the security scopes).
 // A route of a path prefix below needs the prefix's `:read` scope for GET and HEAD, its `:write` scope otherwise;
-// a route may name its scope itself (`config: { scope }`). A route under no prefix stops the start.
+// a route may name its scope itself (`config: { scope }`). A route under no prefix stops the start. A few routes
+// let a person act on what is their own without the scope (SELF_SERVICE: leaving, revoking their own key).
 import type { FastifyRequest } from 'fastify';
 import { ROLE_SCOPES, type ApiScope } from '../../shared/api-scopes';
 import { HttpError } from '../http/errors';
-import type { OperationObject } from '../../shared/objects/operation.object';
 
 /** Resource families whose routes need `<family>:read` to read and `<family>:write` to write. */
 type Family = 'links' | 'domains' | 'spaces' | 'pixels' | 'tags' | 'templates' | 'webhooks';
 /** A prefix's own scopes: `null` is a workspace route any member may call. */
 type Sides = { read?: ApiScope | null; write?: ApiScope | null };
-type Entry = Family | Sides | 'account' | 'instance' | 'open';
+type Entry = Family | Sides | 'account' | 'sign-in' | 'instance' | 'open';
 
 export interface RouteAccess {
   /**
    * `workspace`: acts in a workspace and needs `scope` there (null: any role); `account`: the person's own (GET
-   * /account, the list of their workspaces); `instance`: the instance admin's (users); `open`: only the 404 fallback.
+   * /account, the list of their workspaces, invitations); `instance`: the instance admin's (users); `open`: only
+   * the 404 fallback.
    */
   kind: 'workspace' | 'account' | 'instance' | 'open';
   scope: ApiScope | null;
@@ -25,6 +26,11 @@ export interface RouteAccess {
   signInKeyOnly: boolean;
   /** The path parameter that names the workspace (else the `Linkdeck-Workspace` header names it). */
   workspaceParam: string | null;
+  /**
+   * The route acts on a member or a key that may be the caller's own, which they may do without `scope` with their
+   * sign-in key: the scope hook leaves the check to the handler (requireScopeUnlessOwn).
+   */
+  selfService: boolean;
 }
 
 /** Path prefixes below /api/v1; the longest matching one decides. */
@@ -51,11 +57,23 @@ const PREFIXES: Record<string, Entry> = {
   '/account': 'account',
   '/workspaces': 'account',
   '/workspaces/:id': { read: null, write: 'workspace:write' },
+  '/workspaces/:id/members': { read: 'members:read', write: 'members:write' },
+  '/workspaces/:id/invitations': { read: 'members:read', write: 'members:write' },
+  '/workspaces/:id/api-keys': { read: 'keys:read', write: 'keys:write' },
+  // Opening and accepting an invitation: any signed-in person, with their sign-in key.
+  '/invitations': 'sign-in',
   '/users': 'instance',
   '/*': 'open',
 };
 /** Prefixes whose workspace is the one in the path, not the header's. */
-const WORKSPACE_PARAMS: Record<string, string> = { '/workspaces/:id': 'id' };
+const WORKSPACE_PARAMS: Record<string, string> = {
+  '/workspaces/:id': 'id',
+  '/workspaces/:id/members': 'id',
+  '/workspaces/:id/invitations': 'id',
+  '/workspaces/:id/api-keys': 'id',
+};
+/** Routes (method and path below /api/v1) a person may call on their own member or key without the scope. */
+const SELF_SERVICE = new Set(['DELETE /workspaces/:id/members/:user_id', 'DELETE /workspaces/:id/api-keys/:key_id']);
 
 const API = '/api/v1';
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
@@ -71,29 +89,19 @@ export function routeAccess(method: string, url: string, override?: ApiScope): R
   if (prefix === undefined) throw new Error(`${where}: no scope is declared for this route: add its prefix to route-scopes.ts`);
   const entry = PREFIXES[prefix]!;
   const workspaceParam = WORKSPACE_PARAMS[prefix] ?? null;
-  if (override) return { kind: 'workspace', scope: override, signInKeyOnly: false, workspaceParam };
-  if (entry === 'account') return { kind: 'account', scope: null, signInKeyOnly: !isRead(method), workspaceParam };
-  if (entry === 'instance') return { kind: 'instance', scope: null, signInKeyOnly: true, workspaceParam };
-  if (entry === 'open') return { kind: 'open', scope: null, signInKeyOnly: false, workspaceParam };
+  const selfService = SELF_SERVICE.has(`${method} ${url.slice(API.length)}`);
+  const none = { scope: null, workspaceParam, selfService };
+  if (override) return { kind: 'workspace', scope: override, signInKeyOnly: false, workspaceParam, selfService };
+  if (entry === 'account') return { kind: 'account', ...none, signInKeyOnly: !isRead(method) };
+  if (entry === 'sign-in') return { kind: 'account', ...none, signInKeyOnly: true };
+  if (entry === 'instance') return { kind: 'instance', ...none, signInKeyOnly: true };
+  if (entry === 'open') return { kind: 'open', ...none, signInKeyOnly: false };
   const sides: Sides = typeof entry === 'string' ? { read: `${entry}:read`, write: `${entry}:write` } : entry;
   const scope = isRead(method) ? sides.read : sides.write;
   if (scope === undefined) throw new Error(`${where}: ${prefix} declares no scope to ${isRead(method) ? 'read' : 'write'} with`);
-  return { kind: 'workspace', scope, signInKeyOnly: false, workspaceParam };
+  if (selfService && !scope) throw new Error(`${where}: a self-service route needs a scope for what is not the caller's own`);
+  return { kind: 'workspace', scope, signInKeyOnly: false, workspaceParam, selfService };
 }
-
-/**
- * Undoing an operation (POST /operations/{id}/undo, which needs links:write) writes what the operation changed: a
- * deleted domain comes back only with domains:write, and so on.
- */
-export const UNDO_SCOPES: Record<OperationObject, ApiScope> = {
-  link: 'links:write',
-  import: 'links:write',
-  space: 'spaces:write',
-  pixel: 'pixels:write',
-  tag: 'tags:write',
-  domain: 'domains:write',
-  webhook: 'webhooks:write',
-};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -126,6 +134,17 @@ export class ScopeError extends HttpError {
   override body(): Record<string, unknown> {
     return { message: this.message, status: this.statusCode, scope: this.scope };
   }
+}
+
+/**
+ * A self-service route's handler (SELF_SERVICE): the route's scope is needed unless the member or key it acts on is
+ * the caller's own (`own`) and the request comes with their sign-in key (a key of a workspace needs the scope).
+ */
+export function requireScopeUnlessOwn(request: FastifyRequest, own: boolean): void {
+  const { scope, selfService } = accessOf(request);
+  if (!selfService || !scope) throw new Error(`${request.method} ${request.routeOptions.url ?? ''} is no self-service route`);
+  if (own && request.apiKey.workspaceId === null) return;
+  requireScope(request, scope);
 }
 
 /** Throws the 403 unless the request may use `scope` in its workspace. */

@@ -1,9 +1,17 @@
-// API keys (random, stored as SHA-256) and passwords (scrypt, slow on purpose).
+// API keys and invitation tokens (random, stored as SHA-256) and passwords (scrypt, slow on purpose).
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 export function newApiKey(): string {
   return `ldk_${randomBytes(24).toString('base64url')}`;
 }
+
+/** An invitation's secret (the last segment of its link): 192 random bits, URL-safe. Stored as hashApiKey's digest. */
+export function newInvitationToken(): string {
+  return `ldi_${randomBytes(24).toString('base64url')}`;
+}
+
+/** The form of newInvitationToken's tokens: anything else names no invitation (404) without a query. */
+export const INVITATION_TOKEN = /^ldi_[A-Za-z0-9_-]{32}$/;
 
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');

@@ -1,5 +1,5 @@
-// Kysely types of team workspaces' tables (migration 025): memberships and API keys. A workspace is a row of
-// `users` (UsersTable.kind).
+// Kysely types of team workspaces' tables: memberships and API keys (migration 025), invitations (028). A
+// workspace is a row of `users` (UsersTable.kind).
 import type { Generated } from 'kysely';
 import type { WorkspaceRole } from '../../shared/workspace-roles';
 
@@ -28,4 +28,21 @@ export interface ApiKeysTable {
   expires_at: string | null;
   last_used_at: string | null;
   created_at: string;
+}
+
+/** An invitation to a workspace (migration 028); its token is stored only hashed. */
+export interface InvitationsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  role: WorkspaceRole;
+  token_hash: string;
+  /** null once that person was deleted; `created_by_name` keeps their name. */
+  created_by_user_id: number | null;
+  created_by_name: string;
+  expires_at: string;
+  created_at: string;
+  accepted_by_user_id: number | null;
+  accepted_by_name: string | null;
+  accepted_at: string | null;
+  revoked_at: string | null;
 }

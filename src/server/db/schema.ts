@@ -1,7 +1,7 @@
 // Kysely table types: the core tables and the Database map of every table. Clicks and their rollups live in
 // schema-clicks.ts, bulk operations' copies in schema-operations.ts, the later features' tables in
-// schema-features.ts, memberships and API keys in schema-workspaces.ts. Timestamps are ISO 8601 UTC strings with
-// milliseconds, so they sort as text.
+// schema-features.ts, memberships, API keys and invitations in schema-workspaces.ts. Timestamps are ISO 8601 UTC
+// strings with milliseconds, so they sort as text.
 import type { Generated } from 'kysely';
 import type { ClickAccountDailyTable, ClickAccountHourlyTable, ClickDailyTable, ClickEventsTable, ClickHourlyTable, ClickVisitorsTable } from './schema-clicks';
 import type {
@@ -28,7 +28,7 @@ import type {
   WebhookLinkEventsTable,
   WebhooksTable,
 } from './schema-features';
-import type { ApiKeysTable, MembershipsTable, UserKind } from './schema-workspaces';
+import type { ApiKeysTable, InvitationsTable, MembershipsTable, UserKind } from './schema-workspaces';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -176,5 +176,6 @@ export interface Database {
   saved_views: SavedViewsTable;
   memberships: MembershipsTable;
   api_keys: ApiKeysTable;
+  invitations: InvitationsTable;
   audit_log: AuditLogTable;
 }

@@ -16,6 +16,8 @@ export interface AccessDoc {
   sign_in_key_only: boolean;
   /** Where the workspace is named: the `Linkdeck-Workspace` header, or the path (`/workspaces/{id}`); null: none. */
   workspace: 'header' | 'path' | null;
+  /** A person may call it on their own member or key without `scope`, with their sign-in key (leaving, revoking their own key). */
+  self_service: boolean;
 }
 
 /** The schema keys that document a route's access (they become the operation's). */
@@ -26,6 +28,7 @@ export function accessDocs(method: string, url: string, scope?: string): Record<
     scope: access.scope,
     sign_in_key_only: access.signInKeyOnly,
     workspace: access.kind !== 'workspace' ? null : access.workspaceParam ? 'path' : 'header',
+    self_service: access.selfService,
   };
   // OpenAPI 3.1 allows role names in the requirement of a non-OAuth scheme: the scope, or the instance role.
   const required = access.kind === 'instance' ? ['admin'] : access.scope ? [access.scope] : [];

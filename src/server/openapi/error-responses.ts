@@ -47,8 +47,11 @@ export const ERROR_RESPONSES = {
 } satisfies Record<string, OpenAPIV3_1.ResponseObject>;
 
 type ErrorName = keyof typeof ERROR_RESPONSES;
-/** An error a route declares beyond the derived ones (`'x-errors'`). */
-export type ExtraError = '404';
+/**
+ * An error a route declares beyond the derived ones (`'x-errors'`): a 404 for an id in the query, a 422 of a route
+ * without a body or a query that refuses what its path names (the last owner leaving, a used invitation).
+ */
+export type ExtraError = '404' | '422';
 
 /**
  * The error answers an operation can give: by what it takes (a path id, a query, a body) and who may call it
@@ -61,7 +64,7 @@ export function errorsOf(path: string, op: OpenAPIV3_1.OperationObject, refusal:
   if (op.requestBody) {
     errors.push(['400', 'BadRequest'], ['413', 'PayloadTooLarge'], ['415', 'UnsupportedMediaType']);
   }
-  if (op.requestBody || (op.parameters ?? []).some((p) => 'in' in p && p.in === 'query')) {
+  if (op.requestBody || (op.parameters ?? []).some((p) => 'in' in p && p.in === 'query') || extra.includes('422')) {
     errors.push(['422', 'ValidationFailed']);
   }
   errors.push(['429', 'TooManyRequests']);

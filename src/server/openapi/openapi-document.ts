@@ -11,7 +11,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { $ZodType } from 'zod/v4/core';
 import { ERROR_RESPONSES, errorsOf, type ExtraError } from './error-responses';
 import { literalUnionAsEnum, nameMediaSchemas, operationName, pathIdsAsIntegers } from './generator-shapes';
-import { accessDocs, refusalOf } from './access-docs';
+import { accessDocs, refusalOf, type AccessDoc } from './access-docs';
 
 const FORM = 'application/x-www-form-urlencoded';
 const JSON_TYPE = 'application/json';
@@ -142,7 +142,9 @@ export const documentTransform: SwaggerTransformObject = (input) => {
       describeSuccess(op, doc.components.schemas ?? {});
       pathIdsAsIntegers(op);
       nameSchemas(op, (doc.components.schemas ??= {}));
-      for (const [code, name] of errorsOf(path, op, refusalOf(op), extra)) {
+      // A workspace that the Linkdeck-Workspace header names and the caller is no member of is a 404 too.
+      const byHeader = (op as { 'x-linkdeck-access'?: AccessDoc })['x-linkdeck-access']?.workspace === 'header';
+      for (const [code, name] of errorsOf(path, op, refusalOf(op), byHeader ? [...extra, '404'] : extra)) {
         op.responses = { ...op.responses, [code]: { $ref: `#/components/responses/${name}` } };
       }
     }

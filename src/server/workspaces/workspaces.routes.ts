@@ -83,6 +83,8 @@ export async function workspacesRoutes(fastify: FastifyInstance): Promise<void> 
   const deleteDocs = {
     operationId: 'deleteWorkspace',
     summary: 'Delete a workspace',
+    // A personal workspace: a 422 on `id`, though the route has no body.
+    'x-errors': ['422' as const],
     description:
       'Deletes a team workspace and everything it owns: its links with their statistics, domains, spaces, pixels, tags, templates, webhooks, keys and memberships (owners only). A personal workspace goes only with its person: deleting it is a 422 on `id`.',
   };

@@ -44,7 +44,7 @@ export function pageOf<T extends z.ZodType>(item: T, name: string, label = name.
     .meta({ id: `${name}Page`, description: `One page of ${label} objects (1-based \`page\`, \`per_page\` rows).` });
 }
 
-export const DELETED_OBJECTS = ['domain', 'link', 'space', 'pixel', 'user', 'utm_template', 'webhook', 'tag', 'view', 'workspace'] as const;
+export const DELETED_OBJECTS = ['domain', 'link', 'space', 'pixel', 'user', 'utm_template', 'webhook', 'tag', 'view', 'workspace', 'member', 'api_key'] as const;
 
 export const deleteResultObject = z
   .object({

@@ -28,6 +28,7 @@ import * as m024 from './024-search-grams';
 import * as m025 from './025-workspaces';
 import * as m026 from './026-domain-verification';
 import * as m027 from './027-audit-log';
+import * as m028 from './028-invitations';
 
 export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[] }> = {
   '001-initial': m001,
@@ -57,4 +58,5 @@ export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[
   '025-workspaces': m025,
   '026-domain-verification': m026,
   '027-audit-log': m027,
+  '028-invitations': m028,
 };
