@@ -4,7 +4,7 @@
 // as information only.
 import type { Page } from '@playwright/test';
 import { test, expect, pickOption, type Account } from './fixtures/test';
-import { apiClient, createUser, seed, uniq, type ApiClient } from './fixtures/api';
+import { apiClient, createUser, freshAccount, seed, uniq, type ApiClient } from './fixtures/api';
 import { E2E_BASE_URL, E2E_PORT } from './fixtures/env';
 import { signInWithKey } from './fixtures/session';
 import { guardPage, imagesSettled, localXssUrl, XSS, XSS_URL, type PageGuard } from './fixtures/xss';
@@ -48,10 +48,12 @@ async function errorPages(page: Page, account: Account): Promise<void> {
   await open(page, guard, `/${gone2.alias}`, 404);
   expect(page.url()).toContain('/no-such-exp?');
 
-  // A domain without homepage: its root is its 404. One with homepage and not_found URLs carrying markup.
-  const bare = await seed.domain(api, { name: `${uniq('bare')}.localhost` });
+  // A domain without homepage: its root is its 404. One with homepage and not_found URLs carrying markup. An
+  // instance admin's domains take traffic at once (a user's answer like an unknown host until their DNS is set).
+  const admin = (await freshAccount('admin')).api;
+  const bare = await seed.domain(admin, { name: `${uniq('bare')}.localhost` });
   await open(page, guard, `http://${bare.name}:${E2E_PORT}/`, 404);
-  const brand = await seed.domain(api, { name: `${uniq('brand')}.localhost`, homepage_url: localXssUrl('home'), not_found_url: localXssUrl('nf') });
+  const brand = await seed.domain(admin, { name: `${uniq('brand')}.localhost`, homepage_url: localXssUrl('home'), not_found_url: localXssUrl('nf') });
   await open(page, guard, `http://${brand.name}:${E2E_PORT}/`, 404);
   expect(page.url()).toContain('/no-such-home?');
   await open(page, guard, `http://${brand.name}:${E2E_PORT}/nope`, 404);

@@ -1,7 +1,8 @@
 // Pages read from the rows of earlier pages (link-list-seeks.ts) are the pages a plain query gives: one list
 // repository per database reads each list's pages out of order (on, back, again, far, past the end), then after a
 // write that moves rows and after the clock passes an end date, always against the plain query at that moment.
-// (Mutations checked by hand: an exclusive seek, a seek kept across versions, and one kept past its `until` fail.)
+// (Mutations checked by hand: an exclusive seek, a seek kept across versions, one kept past its `until`, and one
+// sorted by clicks kept across visits fail.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { seededDatabases, type SeededDatabases } from '../test-utils/seeded-databases';
@@ -24,6 +25,8 @@ const LISTS: LinkListSearch[] = [
   { search: 'launch', search_by: 'all' },
   { sort_by: 'alias', sort: 'desc', tag: 'common,mid' },
   { sort_by: 'title', sort: 'desc', search: 'shop', search_by: 'url', status: 3 },
+  { sort_by: 'clicks', sort: 'desc' },
+  { sort_by: 'clicks', sort: 'asc', search: 'a' },
 ];
 /** The real thresholds; always a scan along the sort column; never a scan, every page deep. */
 const TUNINGS: Partial<ListTuning>[] = [{}, { scanRows: 1e9, taggedFirst: 1e9 }, { scanRows: 0, taggedFirst: -1, deepPage: 0 }];
@@ -62,13 +65,31 @@ async function write(): Promise<void> {
   }
 }
 
+/**
+ * Visits, as the click writer records them: a link's clicks grow (to the top of the clicks order) and its events are
+ * added in the same transaction; the account's version does not change.
+ */
+async function visits(): Promise<void> {
+  writes++;
+  for (const db of [dbs.lite.kysely, ...(dbs.pg ? [dbs.pg.kysely] : [])]) {
+    await db.transaction().execute(async (tx) => {
+      for (const id of [7, 60 + writes]) {
+        await sql`UPDATE links SET clicks = clicks + ${100 + writes} WHERE id = ${id}`.execute(tx);
+        await sql`INSERT INTO click_events (link_id, clicked_at) VALUES (${id}, ${NOW})`.execute(tx);
+      }
+    });
+  }
+}
+
 describe('pages read from earlier pages\' rows', () => {
   it.each(TUNINGS.map((t) => [JSON.stringify(t), t] as const))('are the plain query\'s pages, tuning %s', async (_, tuning) => {
     const repos = listers(tuning);
     let compared = 0;
-    // Round 1 writes; round 2 only passes the end dates that round 1 set (no version changes then).
-    for (const [round, now] of [[0, NOW], [1, NOW], [2, LATER]] as const) {
+    // Round 1 writes; round 2 only passes the end dates that round 1 set (no version changes then); round 3 only
+    // records visits.
+    for (const [round, now] of [[0, NOW], [1, NOW], [2, LATER], [3, LATER]] as const) {
       if (round === 1) await write();
+      if (round === 3) await visits();
       for (const list of LISTS) {
         for (const page of PAGES) {
           const q = linkListQuerySchema.parse({ ...list, page, per_page: 10 });
@@ -79,6 +100,6 @@ describe('pages read from earlier pages\' rows', () => {
       }
     }
     // Most pages hold rows (the comparison is not between empty pages).
-    expect(compared).toBeGreaterThan((3 * LISTS.length * PAGES.length) / 2);
+    expect(compared).toBeGreaterThan((4 * LISTS.length * PAGES.length) / 2);
   }, 120_000);
 });

@@ -8,7 +8,7 @@ import type { LinkRow } from './links.repo';
 import { CountCache } from './count-cache';
 import { LinkListCounts, type Counters } from './link-list-counts';
 import { conditions, filtersOf, namesRefs, resolveTags, statusFilter, type Filters, type Tags } from './link-list-filters';
-import { and, count, column, raw, rows, sql, type Plan, type Sql } from './link-list-sql';
+import { and, count, column, raw, rows, sql, value, type Plan, type Sql } from './link-list-sql';
 import { fromSeek, PageSeeks, type Seek } from './link-list-seeks';
 import type { Direction, LinkListStore, TagRead } from './link-list.store';
 
@@ -83,18 +83,21 @@ export class LinkListPolicy {
     // Past an exact total there is nothing to read (a search that matches nothing would walk its hits for it).
     if (!estimate && slice.offset >= total) return { rows: [], total, estimate };
     const page = { userId, q, tags, tagFirst, counted, read, total, now, c };
-    // Title ascending where untitled links sort first is read in two parts, from the start; clicks change with
-    // every visit, which no version follows, so a seek there could be out of date.
+    // Title ascending where untitled links sort first is read in two parts, from the start.
     const twoParts = q.sort_by === 'title' && q.sort === 'asc' && !this.store.untitledLastAscending;
-    if (twoParts || q.sort_by === 'clicks') return { rows: yield* this.page(page, slice), total, estimate };
+    if (twoParts) return { rows: yield* this.page(page, slice), total, estimate };
+    // Clicks change with every visit, which the version does not follow: sorted by clicks, a seek also holds only
+    // until the next click is written (each batch of clicks adds click events in the same transaction).
+    const clicks = q.sort_by === 'clicks' ? `/${String(yield* value<number | string | null>(raw('SELECT max(id) FROM click_events')))}` : '';
+    const version = c.version + clicks;
     // From the nearest row of this list read before (link-list-seeks.ts): a page that runs short there is read again
     // from the start (the seek compares titled links only; the last page).
     const key = this.seeks.key(userId, q, tags ? JSON.stringify(tags.keys) : '');
     const until = q.status === 0 ? null : yield* this.counts.statusUntil(`${key}\u0000until`, now, c, counted);
-    const seek = this.seeks.near(key, c.version, now, slice.offset);
+    const seek = this.seeks.near(key, version, now, slice.offset);
     let found = seek ? yield* this.page(page, { offset: slice.offset - seek.row, limit: slice.limit, seek }) : [];
     if (!seek || (found.length < slice.limit && q.sort_by === 'title' && seek.value !== null)) found = yield* this.page(page, slice);
-    this.seeks.remember(key, c.version, now, until, q.sort_by, slice.offset, found);
+    this.seeks.remember(key, version, now, until, q.sort_by, slice.offset, found);
     return { rows: found, total, estimate };
   }
 
