@@ -65,7 +65,7 @@ export class LinkListCounts {
     }
     const key = (part: string) => countKey(userId, part, q, tags ? JSON.stringify(tags.keys) : '');
     // The filtered total depends on neither the time nor the clicks. An estimate is kept as its negative.
-    const kept = yield* this.cached(key('all'), c, () => this.filteredTotal(userId, f, tags, c, Boolean(q.search)));
+    const kept = yield* this.cached(key('all'), c, () => this.filteredTotal(userId, f, tags, c, q));
     const total = Math.abs(kept);
     if (q.status === 0) return { total, estimate: kept < 0 };
     // Counts read from a status's partial index check the tags link by link.
@@ -84,18 +84,18 @@ export class LinkListCounts {
    * ESTIMATE_PAST + 1 matches (the density of the matches, times the account's links), to three significant
    * digits, and answered as the negative of the estimate. Null: the exact count is at most ESTIMATE_PAST.
    */
-  private *estimated(userId: number, f: Filters, c: Counters, sampled: boolean): Plan<number> {
+  private *estimated(userId: number, f: Filters, c: Counters, sample: Filters | null): Plan<number> {
     const index = this.store.searchIndex;
     // The search index's hits in id order when nothing else filters; with other filters, the links that pass them
     // are checked against the hits (walking a common term's hits and probing each one costs far more).
     const hits = index && f.match !== null && f.where.length === 1 ? index.hits(f.match) : null;
-    if (sampled && !hits && f.match === null && c.total > this.sample) {
+    if (sample && !hits && f.match === null && c.total > this.sample) {
       // (Not with a term of the gram index, whose condition is an index lookup, not a check of a link.)
       // The account's first `sample` links (in the order its index or table gives them), each checked: past
       // ESTIMATE_PAST matches among them the total is surely past it too, estimated from their share (one read of
       // a bounded number of links; walking the matches in id order to the 10,001st reads as many, at random).
       const [got] = yield* rows<{ seen: number | string; hits: number | string | null }>(sql`SELECT count(*) AS seen,
-        sum(CASE WHEN ${and(conditions(this.store, f))} THEN 1 ELSE 0 END) AS hits
+        sum(CASE WHEN ${and(conditions(this.store, sample))} THEN 1 ELSE 0 END) AS hits
         FROM (SELECT l.* FROM links l WHERE l.user_id = ${userId} LIMIT ${this.sample}) l`);
       const [seen, found] = [Number(got?.seen ?? 0), Number(got?.hits ?? 0)];
       if (found > ESTIMATE_PAST) return -significant(Math.max(found, (found * c.total) / Math.max(seen, 1)));
@@ -197,8 +197,13 @@ export class LinkListCounts {
   }
 
   /** The filtered links, any status; for a search, past ESTIMATE_PAST of them, an estimate (negative). */
-  private *filteredTotal(userId: number, f: Filters, tags: Tags | null, c: Counters, searched: boolean): Plan<number> {
-    if (searched) return yield* this.estimated(userId, f, c, !tags?.terms?.some((t) => t.grams));
+  private *filteredTotal(userId: number, f: Filters, tags: Tags | null, c: Counters, q: LinkListQuery): Plan<number> {
+    if (q.search) {
+      // The sample's terms as the store checks a subset of them faster (ASCII case only: a match there is a match).
+      const subset = this.store.subsetContains;
+      const sample = !tags?.terms?.some((t) => t.grams) && filtersOf(subset ? { ...this.store, contains: subset } : this.store, userId, q, tags);
+      return yield* this.estimated(userId, f, c, sample || null);
+    }
     const index = this.store.searchIndex;
     if (tags?.keys.length && f.where.length === 2 && f.match === null) return yield* this.tagCount(tags);
     if (index && f.match !== null && f.where.length === 1) {

@@ -19,6 +19,11 @@ export type TagRead = 'set' | 'probe' | 'collect';
 export interface LinkListStore {
   /** `column` contains the LIKE pattern (`\` escapes), ignoring case as far as the database can. */
   contains(column: Sql, pattern: string): Sql;
+  /**
+   * A faster check that holds for some of the links `contains` holds for (PostgreSQL's ILIKE in the C collation,
+   * which folds ASCII letters only), for counting matches in a sample; absent: `contains` is as fast.
+   */
+  subsetContains?(column: Sql, pattern: string): Sql;
   /** `expr` is one of `values` (integers or texts), passed as one parameter. */
   isIn(expr: Sql, values: readonly (number | string)[], type: 'int' | 'text'): Sql;
   /**

@@ -14,6 +14,8 @@ import { columnLetters } from './search-grams';
 
 export const pgListStore: LinkListStore = {
   contains: (column, pattern) => sql`${column} ILIKE ${pattern} ESCAPE '\\'`,
+  // A third faster than ILIKE in the database's collation (which also folds non-ASCII letters).
+  subsetContains: (column, pattern) => sql`${column} COLLATE "C" ILIKE ${pattern} ESCAPE '\\'`,
   isIn: (expr, values, type) => (type === 'int' ? sql`${expr} = any(${values}::int[])` : sql`${expr} = any(${values}::text[])`),
   // Collect: an array of the ids, which PostgreSQL reads first; with `IN (…)` the planner may read the page in order
   // and probe, walking most of the account for a tag that a statistics sample rated more common than it is.
