@@ -91,12 +91,12 @@ export class LinkListCounts {
     const hits = index && f.match !== null && f.where.length === 1 ? index.hits(f.match) : null;
     if (sample && !hits && f.match === null && c.total > this.sample) {
       // (Not with a term of the gram index, whose condition is an index lookup, not a check of a link.)
-      // The account's first `sample` links (in the order its index or table gives them), each checked: past
+      // The account's first `sample` links (SQLite: in id order; PostgreSQL: as its table gives them), each checked: past
       // ESTIMATE_PAST matches among them the total is surely past it too, estimated from their share (one read of
       // a bounded number of links; walking the matches in id order to the 10,001st reads as many, at random).
       const [got] = yield* rows<{ seen: number | string; hits: number | string | null }>(sql`SELECT count(*) AS seen,
         sum(CASE WHEN ${and(conditions(this.store, sample))} THEN 1 ELSE 0 END) AS hits
-        FROM (SELECT l.* FROM links l WHERE l.user_id = ${userId} LIMIT ${this.sample}) l`);
+        FROM (SELECT l.* FROM links l${this.store.through('links_user_id')} WHERE l.user_id = ${userId} LIMIT ${this.sample}) l`);
       const [seen, found] = [Number(got?.seen ?? 0), Number(got?.hits ?? 0)];
       if (found > ESTIMATE_PAST) return -significant(Math.max(found, (found * c.total) / Math.max(seen, 1)));
     }
