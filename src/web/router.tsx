@@ -1,4 +1,4 @@
-// The route tree: root -> [sign-in, app shell -> [links..., domains..., spaces..., tags, pixels..., account..., users..., operations, audit log, import, webhooks..., analytics]].
+// The route tree: root -> [sign-in, app shell -> [links..., domains..., spaces..., tags, pixels..., account..., users..., operations, audit log, import, webhooks..., analytics, workspace settings and invitations]].
 import { createRoute, createRouter, redirect } from '@tanstack/react-router';
 import { rootRoute } from './routes/root';
 import { appRoute } from './routes/app-layout';
@@ -16,6 +16,7 @@ import { auditRoutes } from './routes/audit-log';
 import { importRoutes } from './routes/imports';
 import { webhookRoutes } from './routes/webhooks';
 import { analyticsRoutes } from './routes/analytics';
+import { workspaceSettingsRoutes } from './routes/workspace-settings';
 import { queryClient } from './lib/query-client';
 import { LoadingState } from './components/states';
 import { RouteError } from './components/route-error';
@@ -29,7 +30,7 @@ const indexRoute = createRoute({
   },
 });
 
-const routeTree = rootRoute.addChildren([signInRoute, appRoute.addChildren([indexRoute, ...linkRoutes, ...domainRoutes, ...spaceRoutes, ...tagRoutes, ...pixelRoutes, ...accountRoutes, ...userRoutes, ...linkDetailsRoutes, ...operationRoutes, ...auditRoutes, ...importRoutes, ...webhookRoutes, ...analyticsRoutes])]);
+const routeTree = rootRoute.addChildren([signInRoute, appRoute.addChildren([indexRoute, ...linkRoutes, ...domainRoutes, ...spaceRoutes, ...tagRoutes, ...pixelRoutes, ...accountRoutes, ...userRoutes, ...linkDetailsRoutes, ...operationRoutes, ...auditRoutes, ...importRoutes, ...webhookRoutes, ...analyticsRoutes, ...workspaceSettingsRoutes])]);
 
 export const router = createRouter({
   routeTree,

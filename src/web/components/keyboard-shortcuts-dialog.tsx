@@ -1,10 +1,13 @@
-// The list of keyboard shortcuts, opened with `?` or the header's keyboard button.
+// The list of keyboard shortcuts, opened with `?` or the header's keyboard button; the fast create's only for those
+// who may create links in the workspace (issue 27).
 import { Kbd, Modal, Table, Text } from '@mantine/core';
+import type { ApiScope } from '../../shared/api-scopes';
+import { useCan } from '../lib/current-workspace';
 
-const SHORTCUTS: { keys: string[]; what: string }[] = [
+const SHORTCUTS: { keys: string[]; what: string; scope?: ApiScope }[] = [
   { keys: ['/'], what: "Focus the list's search box" },
   { keys: ['?'], what: 'Show these shortcuts' },
-  { keys: ['c'], what: 'Create a link fast: paste a URL, press Enter (the short URL is copied)' },
+  { keys: ['c'], what: 'Create a link fast: paste a URL, press Enter (the short URL is copied)', scope: 'links:write' },
   { keys: ['Esc'], what: 'Close a dialog or menu' },
   { keys: ['Tab'], what: 'First Tab on a page: skip to the main content' },
   { keys: ['Enter'], what: 'Open a focused menu button; in a form, save' },
@@ -13,6 +16,8 @@ const SHORTCUTS: { keys: string[]; what: string }[] = [
 ];
 
 export function KeyboardShortcutsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const mayCreate = useCan('links:write');
+  const shown = SHORTCUTS.filter((s) => s.scope !== 'links:write' || mayCreate);
   return (
     <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <Table verticalSpacing="xs" data-testid="shortcuts">
@@ -23,7 +28,7 @@ export function KeyboardShortcutsDialog({ opened, onClose }: { opened: boolean; 
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {SHORTCUTS.map((s) => (
+          {shown.map((s) => (
             <Table.Tr key={s.what}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {s.keys.map((k, i) => (
@@ -39,7 +44,7 @@ export function KeyboardShortcutsDialog({ opened, onClose }: { opened: boolean; 
         </Table.Tbody>
       </Table>
       <Text size="sm" c="dimmed" mt="sm">
-        /, ? and c do nothing while you type in a field.
+        {mayCreate ? '/, ? and c do nothing while you type in a field.' : '/ and ? do nothing while you type in a field.'}
       </Text>
     </Modal>
   );

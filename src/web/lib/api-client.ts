@@ -57,6 +57,30 @@ export const auth = {
   },
 };
 
+/**
+ * The workspace the dashboard acts in (issue 27): the address's `ws`, which the signed-in layout sets here before
+ * its pages load (lib/current-workspace.ts); null for the person's personal workspace. Every request but the
+ * sign-in's key check names it in the `Linkdeck-Workspace` header.
+ */
+let workspaceId: number | null = null;
+export const requestWorkspace = {
+  get: (): number | null => workspaceId,
+  /** Whether that changed it. */
+  set(id: number | null): boolean {
+    const changed = id !== workspaceId;
+    workspaceId = id;
+    return changed;
+  },
+};
+
+/** An answer to a request made for another workspace than the current one: dropped, so no page or cache gets it. */
+export class WorkspaceChangedError extends Error {
+  constructor() {
+    super('You switched workspaces before the server answered; that answer was for the other workspace.');
+    this.name = 'WorkspaceChangedError';
+  }
+}
+
 /** Called on every 401, so the app can send the user to sign-in and back. */
 let onUnauthenticated: () => void = () => undefined;
 export function setUnauthenticatedHandler(fn: () => void): void {
@@ -98,6 +122,9 @@ async function send(method: string, path: string, opts: SendOptions = {}): Promi
   // `Linkdeck-Client`: the audit log records the dashboard's writes as made through the dashboard, not a key.
   const headers: Record<string, string> = { accept: 'application/json', 'linkdeck-client': 'dashboard' };
   if (key) headers.authorization = `Bearer ${key}`;
+  // The sign-in's key check (opts.key) asks about the person alone, whatever the last workspace was.
+  const workspace = opts.key ? null : workspaceId;
+  if (workspace !== null) headers['linkdeck-workspace'] = String(workspace);
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.raw) headers['content-type'] = opts.raw.type;
   let res: Response;
@@ -115,6 +142,7 @@ async function send(method: string, path: string, opts: SendOptions = {}): Promi
     throw new ApiError(0, 'Cannot reach the server.');
   }
   connection.report(!isUnavailableStatus(res.status));
+  if (!opts.key && workspace !== workspaceId) throw new WorkspaceChangedError();
   if (!res.ok) {
     const data = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> } & Record<string, unknown>;
     if (res.status === 401 && !opts.key) onUnauthenticated();

@@ -1,6 +1,9 @@
-// The signed-in shell: header, navigation, theme toggle and sign out. Every page but sign-in lives under it.
+// The signed-in shell: header (with the workspace switcher), navigation, theme toggle and sign out. Every page but
+// sign-in lives under it. It holds the current workspace (issue 27): the address's `ws` (shared/workspace-search.ts),
+// kept on every link by its search middleware, handed to the API client before any page loads
+// (lib/current-workspace.ts). Its pages remount on a switch, and show the person only what their role there allows.
 import { Suspense, useRef } from 'react';
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text, ActionIcon } from '@mantine/core';
+import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Text, ActionIcon } from '@mantine/core';
 import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import {
   IconLink,
@@ -14,10 +17,11 @@ import {
   IconChartBar,
   IconUserCircle,
   IconUsers,
+  IconUsersGroup,
   IconLogout,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, Outlet, createRoute, redirect, useNavigate, useRouterState } from '@tanstack/react-router';
+import { Link, Outlet, createRoute, redirect, retainSearchParams, useNavigate, useRouterState } from '@tanstack/react-router';
 import { rootRoute } from './root';
 import { auth } from '../lib/api-client';
 import { accountQueryOptions } from '../lib/session.queries';
@@ -28,19 +32,31 @@ import { MAIN_ID, SkipLink } from '../components/skip-link';
 import { ServerDownBanner } from '../components/server-down-banner';
 import { DeferredTooltip } from '../components/deferred-tooltip';
 import { ThemeToggle } from '../components/theme-toggle';
+import { Can } from '../components/can';
+import { WorkspaceSwitcher } from '../features/workspaces/workspace-switcher';
+import { WorkspaceGate } from '../features/workspaces/workspace-switcher-gate';
+import { canIn, enterWorkspace, loadAccountIn, sectionOf, useWorkspaceId } from '../lib/current-workspace';
+import { WORKSPACE_PARAM, workspaceSearchSchema, type WorkspaceSearch } from '../../shared/workspace-search';
+import type { ApiScope } from '../../shared/api-scopes';
 
+/** The sections; `scope`: what the person's role in the workspace needs to read it (else the item is not shown). */
 const NAV = [
-  { to: '/links', label: 'Links', icon: IconLink },
-  { to: '/analytics', label: 'Analytics', icon: IconChartBar },
-  { to: '/domains', label: 'Domains', icon: IconWorldWww },
-  { to: '/spaces', label: 'Spaces', icon: IconFolders },
-  { to: '/tags', label: 'Tags', icon: IconTags },
-  { to: '/pixels', label: 'Pixels', icon: IconTargetArrow },
-  { to: '/operations', label: 'Operations', icon: IconHistory },
-  { to: '/audit-log', label: 'Audit log', icon: IconListDetails },
-  { to: '/webhooks', label: 'Webhooks', icon: IconWebhook },
+  { to: '/links', label: 'Links', icon: IconLink, scope: 'links:read' },
+  { to: '/analytics', label: 'Analytics', icon: IconChartBar, scope: 'analytics:read' },
+  { to: '/domains', label: 'Domains', icon: IconWorldWww, scope: 'domains:read' },
+  { to: '/spaces', label: 'Spaces', icon: IconFolders, scope: 'spaces:read' },
+  { to: '/tags', label: 'Tags', icon: IconTags, scope: 'tags:read' },
+  { to: '/pixels', label: 'Pixels', icon: IconTargetArrow, scope: 'pixels:read' },
+  { to: '/operations', label: 'Operations', icon: IconHistory, scope: 'links:read' },
+  { to: '/audit-log', label: 'Audit log', icon: IconListDetails, scope: 'audit:read' },
+  { to: '/webhooks', label: 'Webhooks', icon: IconWebhook, scope: 'webhooks:read' },
+  // Every role: members and viewers see their role there and may leave.
+  { to: '/workspace', label: 'Workspace', icon: IconUsersGroup },
   { to: '/account', label: 'Account', icon: IconUserCircle },
-] as const;
+] as const satisfies readonly { to: string; label: string; icon: typeof IconLink; scope?: ApiScope }[];
+const USERS = { to: '/users', label: 'Users', icon: IconUsers } as const;
+/** Where a switch of workspace may land: each section's list. */
+const SECTIONS = [...NAV, USERS].map((item) => item.to);
 
 function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
@@ -56,6 +72,8 @@ function AppLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isAdmin = account.data?.role === 'admin';
+  const workspaceId = useWorkspaceId();
+  const section = sectionOf(pathname, SECTIONS);
 
   const signOut = () => {
     auth.signOut();
@@ -64,7 +82,9 @@ function AppLayout() {
     void navigate({ to: '/sign-in', search: {}, ignoreBlocker: true });
   };
 
-  const items = isAdmin ? [...NAV, { to: '/users', label: 'Users', icon: IconUsers } as const] : NAV;
+  // Sections the role cannot read are not offered (shown while the account is not known: the error says why).
+  const readable = NAV.filter((item) => !('scope' in item) || !account.data || canIn(account.data, item.scope));
+  const items = isAdmin ? [...readable, USERS] : readable;
 
   return (
     <>
@@ -77,6 +97,9 @@ function AppLayout() {
               <Text fw={700} size="lg" component={Link} to="/links" c="inherit" td="none">
                 Linkdeck
               </Text>
+              <Box visibleFrom="sm" miw={0} maw={{ base: 240, lg: 320 }}>
+                <WorkspaceSwitcher section={section} />
+              </Box>
             </Group>
             <Group gap="xs" wrap="nowrap">
               {account.data && (
@@ -84,7 +107,9 @@ function AppLayout() {
                   {account.data.name} · {account.data.role}
                 </Text>
               )}
-              <QuickCreate />
+              <Can scope="links:write">
+                <QuickCreate />
+              </Can>
               <KeyboardShortcuts />
               <ThemeToggle />
               <DeferredTooltip label="Sign out">
@@ -96,6 +121,9 @@ function AppLayout() {
           </Group>
         </AppShell.Header>
         <AppShell.Navbar p="xs" aria-label="Main" id="main-navigation">
+          <Box hiddenFrom="sm" mb="xs">
+            <WorkspaceSwitcher section={section} onSwitched={close} fullWidth />
+          </Box>
           <ScrollArea>
             {items.map((item) => (
               <NavLink
@@ -113,9 +141,12 @@ function AppLayout() {
         <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
           <ServerDownBanner />
           {account.isError && <ErrorState error={account.error} onRetry={() => void account.refetch()} title="Could not load your account" />}
-          <Suspense fallback={<LoadingState />}>
-            <Outlet />
-          </Suspense>
+          <WorkspaceGate>
+            <Suspense fallback={<LoadingState />}>
+              {/* Another workspace, other rows: its pages start afresh (selection, streams, forms). */}
+              <Outlet key={workspaceId ?? 'personal'} />
+            </Suspense>
+          </WorkspaceGate>
         </AppShell.Main>
       </AppShell>
     </>
@@ -125,11 +156,20 @@ function AppLayout() {
 export const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  beforeLoad: ({ location }) => {
+  validateSearch: workspaceSearchSchema,
+  // Every link and navigation keeps the workspace, unless it names another one (the switcher's).
+  search: { middlewares: [retainSearchParams<WorkspaceSearch>([WORKSPACE_PARAM])] },
+  beforeLoad: ({ location, search, preload, context }) => {
     if (!auth.get()) {
       throw redirect({ to: '/sign-in', search: { redirect: location.href } });
     }
+    // Before any page's loader, so that its requests name the workspace (a preload does not switch).
+    if (!preload) enterWorkspace(search[WORKSPACE_PARAM], context.queryClient);
   },
+  // The person's role and scopes in the workspace, loaded alongside the page's data (again after a switch), so
+  // that a page shows from its first render only the buttons the role may use.
+  loaderDeps: ({ search }) => ({ ws: search[WORKSPACE_PARAM] }),
+  loader: ({ context }) => loadAccountIn(context.queryClient),
   component: AppLayout,
   pendingComponent: () => <LoadingState />,
   errorComponent: ({ error, reset }) => <ErrorState error={error} onRetry={reset} />,

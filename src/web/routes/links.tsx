@@ -1,4 +1,5 @@
-// Routes of the links list and the link editor (create, edit). Components load lazily (split routes).
+// Routes of the links list and the link editor (create, edit). Components load lazily (split routes). The editor is
+// for those who may change links in the workspace (issue 27); others are told their role does not allow it.
 import { createRoute, redirect, stripSearchParams } from '@tanstack/react-router';
 import { lazyPage } from '../lib/lazy-page';
 import { z } from 'zod';
@@ -20,6 +21,7 @@ import { editTitle, titleHead } from '../lib/page-title';
 import { queryInt } from '../../shared/fields';
 import { LIMITS } from '../../shared/enums';
 import { unlessUnreachable } from '../lib/connection';
+import { writeOnly } from '../components/can';
 
 /**
  * `/links/new?duplicate=12`: the editor starts from a copy of link 12 (alias and passwords left out);
@@ -69,7 +71,7 @@ export const linkNewRoute = createRoute({
   loaderDeps: ({ search }) => ({ duplicate: search.duplicate }),
   loader: ({ context, deps }) => (deps.duplicate ? context.queryClient.ensureQueryData(linkQueries.detail(deps.duplicate)) : null),
   head: ({ loaderData }) => titleHead(loaderData ? `Duplicate ${loaderData.alias}` : 'New link'),
-  component: lazyPage(() => import('../features/links/link-editor-page'), 'LinkCreatePage'),
+  component: writeOnly('links:write', 'create links', lazyPage(() => import('../features/links/link-editor-page'), 'LinkCreatePage')),
   pendingComponent: () => <LoadingState />,
   errorComponent: RouteError,
 });
@@ -80,7 +82,7 @@ export const linkEditRoute = createRoute({
   params: idParam('linkId'),
   loader: ({ context, params }) => context.queryClient.ensureQueryData(linkQueries.detail(params.linkId)),
   head: ({ loaderData }) => titleHead(editTitle('link', loaderData?.alias)),
-  component: lazyPage(() => import('../features/links/link-editor-page'), 'LinkEditPage'),
+  component: writeOnly('links:write', 'change links', lazyPage(() => import('../features/links/link-editor-page'), 'LinkEditPage')),
   pendingComponent: () => <LoadingState label="Loading link…" />,
   errorComponent: RouteError,
 });

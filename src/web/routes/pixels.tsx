@@ -9,6 +9,7 @@ export const pixelRoutes = resourceRoutes({
   noun: 'pixel',
   title: 'Pixels',
   search: pixelListQuerySchema,
+  writeScope: 'pixels:write',
   queries: pixelQueries,
   pages: {
     list: [() => import('../features/pixels/pixels-page'), 'PixelsPage'],

@@ -9,6 +9,7 @@ export const spaceRoutes = resourceRoutes({
   noun: 'space',
   title: 'Spaces',
   search: spaceListQuerySchema,
+  writeScope: 'spaces:write',
   queries: spaceQueries,
   pages: {
     list: [() => import('../features/spaces/spaces-page'), 'SpacesPage'],

@@ -1,5 +1,5 @@
 // Routes of the webhooks list, the webhook editor (create, edit) and a webhook's page (secret, test event,
-// delivery log). Page components load lazily.
+// delivery log). Page components load lazily. The editor is for those who may change webhooks (issue 27).
 import { createRoute, redirect, stripSearchParams } from '@tanstack/react-router';
 import { lazyPage } from '../lib/lazy-page';
 import { appRoute } from './app-layout';
@@ -11,6 +11,7 @@ import { LoadingState } from '../components/states';
 import { RouteError } from '../components/route-error';
 import { idParam } from '../lib/route-params';
 import { titleHead } from '../lib/page-title';
+import { writeOnly } from '../components/can';
 
 const PAGING_DEFAULTS = { per_page: 10, page: 1 } as const;
 // The same fields as webhookListQuerySchema, without pulling the webhook schema into the first chunk.
@@ -37,7 +38,7 @@ export const webhookNewRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/webhooks/new',
   head: () => titleHead('New webhook'),
-  component: lazyPage(() => import('../features/webhooks/webhook-editor-page'), 'WebhookCreatePage'),
+  component: writeOnly('webhooks:write', 'create webhooks', lazyPage(() => import('../features/webhooks/webhook-editor-page'), 'WebhookCreatePage')),
   pendingComponent: () => <LoadingState />,
   errorComponent: RouteError,
 });
@@ -61,7 +62,7 @@ export const webhookEditRoute = createRoute({
   params: idParam('webhookId'),
   loader: ({ context, params }) => context.queryClient.ensureQueryData(webhookQueries.detail(params.webhookId)),
   head: () => titleHead('Edit webhook'),
-  component: lazyPage(() => import('../features/webhooks/webhook-editor-page'), 'WebhookEditPage'),
+  component: writeOnly('webhooks:write', 'change webhooks', lazyPage(() => import('../features/webhooks/webhook-editor-page'), 'WebhookEditPage')),
   pendingComponent: () => <LoadingState label="Loading webhook…" />,
   errorComponent: RouteError,
 });

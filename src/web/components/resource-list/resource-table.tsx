@@ -11,6 +11,8 @@ import { ListPagination } from '../list-pagination';
 import { PageHeader } from '../page-header';
 import { ButtonLink } from '../router-links';
 import { ActionsTh } from './row-actions';
+import { Can } from '../can';
+import type { ApiScope } from '../../../shared/api-scopes';
 
 type ListQuery<T> = UseQueryResult<Paginated<T>>;
 
@@ -20,20 +22,25 @@ export interface ResourceListHeaderProps<TOptions = unknown> {
   /** Where the "new" button goes (typed like a router <Link>), and what it says. */
   create: ValidateLinkOptions<RegisteredRouter, TOptions>;
   createLabel: string;
+  /** The scope creating needs (`spaces:write`): without it in the workspace, no "new" button (issue 27). */
+  createScope?: ApiScope;
 }
 
 /** The page title; a small loader while a new page or filter loads over the old rows; the "new" button. */
 export function ResourceListHeader<TOptions>(props: ResourceListHeaderProps<TOptions>): ReactNode;
-export function ResourceListHeader({ title, list, create, createLabel }: ResourceListHeaderProps): ReactNode {
+export function ResourceListHeader({ title, list, create, createLabel, createScope }: ResourceListHeaderProps): ReactNode {
+  const button = (
+    <ButtonLink {...create} leftSection={<IconPlus size={16} aria-hidden />}>
+      {createLabel}
+    </ButtonLink>
+  );
   return (
     <PageHeader
       title={title}
       actions={
         <>
           {list.isFetching && !list.isPending && <Loader size="xs" aria-label="Refreshing" />}
-          <ButtonLink {...create} leftSection={<IconPlus size={16} aria-hidden />}>
-            {createLabel}
-          </ButtonLink>
+          {createScope ? <Can scope={createScope}>{button}</Can> : button}
         </>
       }
     />

@@ -1,6 +1,7 @@
 // Link details: short URL (copy, open), QR code, clicks per day (days in the viewer's time zone), top
 // countries/browsers/operating systems/devices/languages/referrers, the link's settings, edit and delete; its
-// History tab lists every change to it, with a Restore (link-history-card.tsx).
+// History tab lists every change to it, with a Restore (link-history-card.tsx). Edit, delete and restore are for
+// those who may change links in the workspace, the clicks' download for those who may export (issue 27).
 import { Suspense, lazy, useState } from 'react';
 import { ActionIcon, Anchor, Button, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconExternalLink, IconTrash } from '@tabler/icons-react';
@@ -24,6 +25,7 @@ import { ClicksExportButton } from './clicks-export-button';
 import { RuleStatsCard } from './rule-stats-card';
 import { ImportedClicksNote } from '../analytics/imported-clicks-note';
 import { importedOfLink } from '../analytics/imported-clicks';
+import { Can } from '../../components/can';
 
 const TOP_LISTS = [
   ['country', 'Top countries'],
@@ -95,21 +97,25 @@ export function LinkDetailsPage() {
           </Text>
         </Stack>
         <Group gap="xs">
-          <ClicksExportButton linkId={link.id} from={range.from} to={range.to} />
-          <ButtonLink to="/links/$linkId/edit" params={{ linkId: link.id }} variant="light" leftSection={<IconEdit size={16} aria-hidden />}>
-            Edit
-          </ButtonLink>
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            onClick={() => {
-              del.reset();
-              setConfirming(true);
-            }}
-          >
-            Delete
-          </Button>
+          <Can scope="exports:read">
+            <ClicksExportButton linkId={link.id} from={range.from} to={range.to} />
+          </Can>
+          <Can scope="links:write">
+            <ButtonLink to="/links/$linkId/edit" params={{ linkId: link.id }} variant="light" leftSection={<IconEdit size={16} aria-hidden />}>
+              Edit
+            </ButtonLink>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => {
+                del.reset();
+                setConfirming(true);
+              }}
+            >
+              Delete
+            </Button>
+          </Can>
         </Group>
       </Group>
 

@@ -20,6 +20,7 @@ import { revisionsQueryOptions, useRestoreRevision } from './revisions.queries';
 import { RevisionItem } from './revision-item';
 import { formatInZone } from './settings-view';
 import classes from './link-history.module.css';
+import { useCan } from '../../lib/current-workspace';
 
 const byId = (rows: readonly { id: number; name: string }[] | undefined) => (rows ? new Map(rows.map((r) => [r.id, r.name])) : undefined);
 
@@ -47,6 +48,7 @@ export function LinkHistoryCard({ link, tz }: { link: Link; tz: string }) {
   const ctx: DiffContext = { names, tz, targetsType: link.targets_type };
   const now = useNow(60_000);
   const restore = useRestoreRevision(link.id);
+  const editable = useCan('links:write');
   // The revision to restore; kept while the dialog closes, so its words do not change mid-fade.
   const [chosen, setChosen] = useState<LinkRevision | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -82,7 +84,7 @@ export function LinkHistoryCard({ link, tz }: { link: Link; tz: string }) {
               ctx={ctx}
               meId={account?.id}
               now={now}
-              onRestore={canRestore(r, i === 0) ? () => ask(r) : undefined}
+              onRestore={editable && canRestore(r, i === 0) ? () => ask(r) : undefined}
             />
           ))}
         </ol>

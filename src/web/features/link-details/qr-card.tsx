@@ -1,7 +1,8 @@
 // The QR designer of a link: colours (checked for contrast), size, quiet zone, error correction and the account
 // logo, a live preview drawn by the server (GET /links/{id}/qr), PNG and SVG downloads of exactly that, and
 // "Save as my default" (the account's style, which every QR code without parameters uses). It says what the
-// code encodes: the short URL with the QR marker, so that its scans are counted apart.
+// code encodes: the short URL with the QR marker, so that its scans are counted apart. The logo and the default style
+// are the workspace's: changed only by those who may change its templates (issue 27).
 import { useState } from 'react';
 import { Alert, Button, Center, ColorInput, FileButton, Group, Image, Input, Loader, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -14,6 +15,7 @@ import { api } from '../../lib/api-client';
 import { qrUrl } from '../../../shared/qr-marker';
 import { downloadUrl, qrFileName } from './qr-code';
 import { qrQuery, qrStyleQueryOptions, useQrImage, useQrLogo, useSaveQrStyle } from './qr-style.queries';
+import { Can } from '../../components/can';
 
 const HEX = /^#[0-9a-f]{6}$/i;
 const SIZES = ['256', '512', '1024', '2048'];
@@ -78,20 +80,22 @@ export function QrCard({ linkId, shortUrl }: { linkId: number; shortUrl: string 
                 disabled={!hasLogo}
                 onChange={(e) => set({ logo: e.currentTarget.checked, ...(e.currentTarget.checked && (style.ecc === 'L' || style.ecc === 'M') ? { ecc: 'H' as const } : {}) })}
               />
-              <Group gap={4}>
-                <FileButton accept="image/png" onChange={(f) => f && logo.mutate(f, { onError: () => undefined })}>
-                  {(props) => (
-                    <Button {...props} size="compact-sm" variant="subtle" leftSection={<IconPhotoUp size={14} />} loading={logo.isPending}>
-                      {hasLogo ? 'Replace logo' : 'Upload logo'}
+              <Can scope="templates:write">
+                <Group gap={4}>
+                  <FileButton accept="image/png" onChange={(f) => f && logo.mutate(f, { onError: () => undefined })}>
+                    {(props) => (
+                      <Button {...props} size="compact-sm" variant="subtle" leftSection={<IconPhotoUp size={14} />} loading={logo.isPending}>
+                        {hasLogo ? 'Replace logo' : 'Upload logo'}
+                      </Button>
+                    )}
+                  </FileButton>
+                  {hasLogo && (
+                    <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => logo.mutate(null, { onSuccess: () => set({ logo: false }) })}>
+                      Remove
                     </Button>
                   )}
-                </FileButton>
-                {hasLogo && (
-                  <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => logo.mutate(null, { onSuccess: () => set({ logo: false }) })}>
-                    Remove
-                  </Button>
-                )}
-              </Group>
+                </Group>
+              </Can>
             </Group>
             {logo.error && (
               <Alert color="red" role="alert" p="xs">
@@ -105,23 +109,25 @@ export function QrCard({ linkId, shortUrl }: { linkId: number; shortUrl: string 
               <Button size="xs" variant="light" leftSection={<IconDownload size={14} aria-hidden />} disabled={!usable} onClick={() => void download(linkId, style, 'svg', shortUrl)}>
                 SVG
               </Button>
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconDeviceFloppy size={14} aria-hidden />}
-                disabled={!usable || !edited}
-                loading={save.isPending}
-                onClick={() =>
-                  save.mutate(style, {
-                    onSuccess: () => {
-                      setEdited(null);
-                      notifications.show({ color: 'green', title: 'QR style saved', message: 'New QR codes of your links use it.' });
-                    },
-                  })
-                }
-              >
-                Save as my default
-              </Button>
+              <Can scope="templates:write">
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconDeviceFloppy size={14} aria-hidden />}
+                  disabled={!usable || !edited}
+                  loading={save.isPending}
+                  onClick={() =>
+                    save.mutate(style, {
+                      onSuccess: () => {
+                        setEdited(null);
+                        notifications.show({ color: 'green', title: 'QR style saved', message: 'New QR codes of your links use it.' });
+                      },
+                    })
+                  }
+                >
+                  Save as my default
+                </Button>
+              </Can>
             </Group>
           </>
         )}

@@ -17,17 +17,20 @@ interface LinkCardProps {
   checked: boolean;
   onToggle: ToggleRow;
   onDelete: (link: Link) => void;
+  editable: boolean;
   vars: LightVars;
 }
 
-const LinkCard = memo(function LinkCard({ link, checked, onToggle, onDelete, vars }: LinkCardProps) {
+const LinkCard = memo(function LinkCard({ link, checked, onToggle, onDelete, editable, vars }: LinkCardProps) {
   const { href, go } = useRowNavigate();
   const details = `/links/${link.id}`;
   return (
     <li data-testid="link-row" data-link-id={link.id} className={checked ? `${classes.card} ${table.selected}` : classes.card}>
-      <div className={classes.check} onMouseDown={noShiftSelect}>
-        <LightCheckbox label={`Select ${link.alias}`} checked={checked} onChange={rowToggle(onToggle, link.id)} vars={vars} />
-      </div>
+      {editable && (
+        <div className={classes.check} onMouseDown={noShiftSelect}>
+          <LightCheckbox label={`Select ${link.alias}`} checked={checked} onChange={rowToggle(onToggle, link.id)} vars={vars} />
+        </div>
+      )}
       <div className={classes.body}>
         <div className={classes.top}>
           <a href={href(details)} onClick={go(details)} className={`${table.alias} ${table.truncate}`}>
@@ -53,29 +56,31 @@ const LinkCard = memo(function LinkCard({ link, checked, onToggle, onDelete, var
             {link.space && <SpaceBadge link={link} vars={vars} />}
             <TagBadges link={link} vars={vars} />
           </div>
-          <RowActions link={link} onDelete={onDelete} vars={vars} />
+          <RowActions link={link} onDelete={onDelete} editable={editable} vars={vars} />
         </div>
       </div>
     </li>
   );
 });
 
-export function LinkCards({ links, selected, onToggle, onToggleAll, onDelete, loading }: LinksTableProps) {
+export function LinkCards({ links, selected, onToggle, onToggleAll, onDelete, editable, loading }: LinksTableProps) {
   const all = links.length > 0 && links.every((l) => selected.has(l.id));
   const some = links.some((l) => selected.has(l.id));
   const vars = useLightVars();
   return (
     <div>
-      <Checkbox
-        className={classes.selectAll}
-        label="Select all links on this page"
-        checked={all}
-        indeterminate={some && !all}
-        onChange={(e) => onToggleAll(e.currentTarget.checked)}
-      />
+      {editable && (
+        <Checkbox
+          className={classes.selectAll}
+          label="Select all links on this page"
+          checked={all}
+          indeterminate={some && !all}
+          onChange={(e) => onToggleAll(e.currentTarget.checked)}
+        />
+      )}
       <ul className={classes.list} data-testid="links-cards" aria-label="Links" aria-busy={loading} onMouseOver={titleIfCut}>
         {links.map((link) => (
-          <LinkCard key={link.id} link={link} checked={selected.has(link.id)} onToggle={onToggle} onDelete={onDelete} vars={vars} />
+          <LinkCard key={link.id} link={link} checked={selected.has(link.id)} onToggle={onToggle} onDelete={onDelete} editable={editable} vars={vars} />
         ))}
       </ul>
     </div>

@@ -1,4 +1,5 @@
-// A links-table row's menu: copy the short URL, open it, details, duplicate, edit, delete. Loaded and mounted
+// A links-table row's menu: copy the short URL, open it, details, and for those who may change links (issue 27)
+// duplicate, edit, delete. Loaded and mounted
 // only when a row's menu button is first pressed (a Mantine Menu per row would cost every row its Popover);
 // it opens at once on a button of the same look, and hands the focus back to the row's button when it closes.
 // No initial-focus placeholder: a focusable element inside role="menu" that is not a menu item fails axe.
@@ -14,11 +15,13 @@ export interface LinkRowMenuProps {
   href: (to: string) => string;
   go: (to: string) => (e: MouseEvent) => void;
   onDelete: (link: Link) => void;
+  /** The person may change links: duplicate, edit and delete are offered. */
+  editable: boolean;
   /** The menu closed (an item was chosen, Escape, a click outside). */
   onClose: () => void;
 }
 
-export function LinkRowMenu({ link, href, go, onDelete, onClose }: LinkRowMenuProps) {
+export function LinkRowMenu({ link, href, go, onDelete, editable, onClose }: LinkRowMenuProps) {
   const details = `/links/${link.id}`;
   const edit = `/links/${link.id}/edit`;
   const duplicate = `/links/new?duplicate=${link.id}`;
@@ -46,16 +49,20 @@ export function LinkRowMenu({ link, href, go, onDelete, onClose }: LinkRowMenuPr
         <Menu.Item component="a" href={href(details)} onClick={go(details)} leftSection={<IconEye size={16} />}>
           Details and statistics
         </Menu.Item>
-        <Menu.Item component="a" href={href(duplicate)} onClick={go(duplicate)} leftSection={<IconCopyPlus size={16} />}>
-          Duplicate
-        </Menu.Item>
-        <Menu.Item component="a" href={href(edit)} onClick={go(edit)} leftSection={<IconPencil size={16} />}>
-          Edit
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red.9" leftSection={<IconTrash size={16} />} onClick={() => onDelete(link)}>
-          Delete…
-        </Menu.Item>
+        {editable && (
+          <>
+            <Menu.Item component="a" href={href(duplicate)} onClick={go(duplicate)} leftSection={<IconCopyPlus size={16} />}>
+              Duplicate
+            </Menu.Item>
+            <Menu.Item component="a" href={href(edit)} onClick={go(edit)} leftSection={<IconPencil size={16} />}>
+              Edit
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red.9" leftSection={<IconTrash size={16} />} onClick={() => onDelete(link)}>
+              Delete…
+            </Menu.Item>
+          </>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

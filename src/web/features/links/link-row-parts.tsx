@@ -5,6 +5,7 @@ import { IconDots, IconPencil } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import type { Link } from '../../../shared/link.schema';
 import { urlParts } from '../../lib/url-parts';
+import { withWorkspace } from '../../lib/current-workspace';
 import { LightBadge, LightIconButton, LightIconLink, type LightVars } from '../../components/light-controls';
 import { SPACE_COLOR_NAMES } from '../../theme';
 import classes from './links-table.module.css';
@@ -60,13 +61,15 @@ export function MiddleUrl({ url, className, testId }: { url: string; className?:
 
 /**
  * Plain anchors with a click handler: a router <Link> per cell costs a location build on every render,
- * which adds up over 100 rows. Modified clicks (new tab, ...) keep the browser's behaviour.
+ * which adds up over 100 rows. Modified clicks (new tab, ...) keep the browser's behaviour. A click navigates
+ * through the router, which keeps the workspace as on any link.
  */
 export function useRowNavigate() {
   const router = useRouter();
   const base = (router.options.basepath ?? '').replace(/\/$/, '');
   return {
-    href: (to: string) => base + to,
+    // With the workspace (`ws`): an anchor opened in a new tab shows the same workspace.
+    href: (to: string) => base + withWorkspace(to),
     go: (to: string) => (e: MouseEvent) => {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
       e.preventDefault();
@@ -79,7 +82,7 @@ export function useRowNavigate() {
  * The row's "more actions" button: a light button until first pressed, then the real menu, open at once. When
  * the menu closes the light button comes back and takes the focus (the menu's own button is gone by then).
  */
-function RowMenuButton({ link, onDelete, vars }: { link: Link; onDelete: (link: Link) => void; vars: LightVars }) {
+function RowMenuButton({ link, onDelete, editable, vars }: { link: Link; onDelete: (link: Link) => void; editable: boolean; vars: LightVars }) {
   const { href, go } = useRowNavigate();
   const [open, setOpen] = useState(false);
   const refocus = useRef(false);
@@ -103,6 +106,7 @@ function RowMenuButton({ link, onDelete, vars }: { link: Link; onDelete: (link: 
         href={href}
         go={go}
         onDelete={onDelete}
+        editable={editable}
         onClose={() => {
           refocus.current = true;
           setOpen(false);
@@ -112,16 +116,18 @@ function RowMenuButton({ link, onDelete, vars }: { link: Link; onDelete: (link: 
   );
 }
 
-/** Edit, then the menu with every other action. */
-export function RowActions({ link, onDelete, vars }: { link: Link; onDelete: (link: Link) => void; vars: LightVars }) {
+/** Edit (when the person may), then the menu with every other action. */
+export function RowActions({ link, onDelete, editable, vars }: { link: Link; onDelete: (link: Link) => void; editable: boolean; vars: LightVars }) {
   const { href, go } = useRowNavigate();
   const edit = `/links/${link.id}/edit`;
   return (
     <div className={classes.actions}>
-      <LightIconLink href={href(edit)} onClick={go(edit)} label={`Edit ${link.alias}`} title="Edit" vars={vars}>
-        <IconPencil size={16} />
-      </LightIconLink>
-      <RowMenuButton link={link} onDelete={onDelete} vars={vars} />
+      {editable && (
+        <LightIconLink href={href(edit)} onClick={go(edit)} label={`Edit ${link.alias}`} title="Edit" vars={vars}>
+          <IconPencil size={16} />
+        </LightIconLink>
+      )}
+      <RowMenuButton link={link} onDelete={onDelete} editable={editable} vars={vars} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 // The links list: filters, sort, paging and selection, all but the selection in the URL. The selection belongs
 // to the list (use-link-selection.ts): it is kept across its pages, and another filter, sort or page size starts
 // with none selected, the bulk bar saying so; the bar says what a bulk action reaches ("12 selected on 3 pages").
+// What the person's role allows (issue 27): without links:write no selection, create, edit or delete; import and
+// export each need their own scope.
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { IconPlus, IconUpload } from '@tabler/icons-react';
@@ -19,6 +21,8 @@ import { filterCount, toggleSort, withFilter } from './list-url';
 import { useLinkSelection } from './use-link-selection';
 import { ExportMenu } from './export-menu';
 import { SavedViews } from '../views/saved-views';
+import { Can } from '../../components/can';
+import { useCan } from '../../lib/current-workspace';
 
 const route = getRouteApi('/app/links');
 // Loaded when rows are first selected: keeps menus and dialogs out of the list's first bundle.
@@ -32,6 +36,7 @@ export function LinksPage() {
   const links = useMemo(() => list.data?.data ?? [], [list.data]);
   const selection = useLinkSelection(query, links, list.data?.meta.total ?? 0);
   const [bulkUsed, setBulkUsed] = useState(false);
+  const editable = useCan('links:write');
 
   const update = (patch: Partial<LinkListQuery>) => {
     void navigate({ search: (prev) => withFilter(prev, patch), replace: 'search' in patch });
@@ -86,17 +91,23 @@ export function LinksPage() {
     <>
       <PageHeader
         title="Links"
-        description="Short links of your account."
+        description="Short links of this workspace."
         actions={
           <Group gap="xs">
             {list.isFetching && !list.isLoading && <Loader size="xs" role="status" aria-label="Refreshing" />}
-            <ButtonLink to="/links/import" variant="default" leftSection={<IconUpload size={16} aria-hidden />}>
-              Import
-            </ButtonLink>
-            <ExportMenu query={query} filtered={filtered} />
-            <ButtonLink to="/links/new" leftSection={<IconPlus size={16} />}>
-              New link
-            </ButtonLink>
+            <Can scope="imports:write">
+              <ButtonLink to="/links/import" variant="default" leftSection={<IconUpload size={16} aria-hidden />}>
+                Import
+              </ButtonLink>
+            </Can>
+            <Can scope="exports:read">
+              <ExportMenu query={query} filtered={filtered} />
+            </Can>
+            <Can scope="links:write">
+              <ButtonLink to="/links/new" leftSection={<IconPlus size={16} />}>
+                New link
+              </ButtonLink>
+            </Can>
           </Group>
         }
       />
@@ -120,11 +131,13 @@ export function LinksPage() {
         ) : (
           <EmptyState
             title="No links yet"
-            description="Create your first short link; it will show up here with its clicks."
+            description={editable ? 'Create your first short link; it will show up here with its clicks.' : 'Links made in this workspace show up here with their clicks.'}
             action={
-              <ButtonLink to="/links/new" leftSection={<IconPlus size={16} />}>
-                New link
-              </ButtonLink>
+              editable && (
+                <ButtonLink to="/links/new" leftSection={<IconPlus size={16} />}>
+                  New link
+                </ButtonLink>
+              )
             }
           />
         )
@@ -137,6 +150,7 @@ export function LinksPage() {
           onToggle={toggle}
           onToggleAll={toggleAll}
           onDelete={onDelete}
+          editable={editable}
           loading={list.isPlaceholderData}
         />
       )}

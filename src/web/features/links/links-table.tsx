@@ -23,6 +23,11 @@ export interface LinksTableProps {
   onToggleAll: (checked: boolean) => void;
   /** A row's menu asked to delete its link (a stable function: rows are memoised). */
   onDelete: (link: Link) => void;
+  /**
+   * The person may change links in this workspace (issue 27): rows have checkboxes (the bulk actions all write) and
+   * edit, duplicate and delete; without it, a viewer's list has none of them.
+   */
+  editable: boolean;
   loading?: boolean;
 }
 
@@ -35,7 +40,7 @@ const TD = Table.classes.td;
  * destination under it the rest. Long text is cut (URLs in their middle), the whole of it on hover. The short URL
  * names the domain, so the domain has no column of its own.
  */
-const COLUMNS = [classes.colSelect, classes.colAlias, '', classes.colStatus, classes.colClicks, classes.colSpace, classes.colCreated, classes.colActions];
+const COLUMNS = [classes.colAlias, '', classes.colStatus, classes.colClicks, classes.colSpace, classes.colCreated, classes.colActions];
 
 /**
  * One row, built from plain elements with Mantine's own classes (Table.classes), a small CSS module and
@@ -47,10 +52,11 @@ interface LinkRowProps {
   checked: boolean;
   onToggle: ToggleRow;
   onDelete: (link: Link) => void;
+  editable: boolean;
   vars: LightVars;
 }
 
-const LinkRow = memo(function LinkRow({ link, checked, onToggle, onDelete, vars }: LinkRowProps) {
+const LinkRow = memo(function LinkRow({ link, checked, onToggle, onDelete, editable, vars }: LinkRowProps) {
   const { href, go } = useRowNavigate();
   const details = `/links/${link.id}`;
   return (
@@ -61,9 +67,11 @@ const LinkRow = memo(function LinkRow({ link, checked, onToggle, onDelete, vars 
       data-hover
       className={checked ? `${Table.classes.tr} ${classes.selected}` : Table.classes.tr}
     >
-      <td className={TD} onMouseDown={noShiftSelect}>
-        <LightCheckbox label={`Select ${link.alias}`} checked={checked} onChange={rowToggle(onToggle, link.id)} vars={vars} />
-      </td>
+      {editable && (
+        <td className={TD} onMouseDown={noShiftSelect}>
+          <LightCheckbox label={`Select ${link.alias}`} checked={checked} onChange={rowToggle(onToggle, link.id)} vars={vars} />
+        </td>
+      )}
       <td className={TD}>
         <a href={href(details)} onClick={go(details)} className={`${classes.alias} ${classes.truncate}`}>
           {link.alias}
@@ -91,7 +99,7 @@ const LinkRow = memo(function LinkRow({ link, checked, onToggle, onDelete, vars 
       </td>
       <td className={`${TD} ${classes.nowrap}`}>{dateFormat.format(new Date(link.created_at))}</td>
       <td className={TD}>
-        <RowActions link={link} onDelete={onDelete} vars={vars} />
+        <RowActions link={link} onDelete={onDelete} editable={editable} vars={vars} />
       </td>
     </tr>
   );
@@ -104,7 +112,7 @@ export function LinksTable(props: LinksTableProps) {
   return narrow ? <LinkCards {...props} /> : <WideTable {...props} />;
 }
 
-function WideTable({ links, query, onSort, selected, onToggle, onToggleAll, onDelete, loading }: LinksTableProps) {
+function WideTable({ links, query, onSort, selected, onToggle, onToggleAll, onDelete, editable, loading }: LinksTableProps) {
   const all = links.length > 0 && links.every((l) => selected.has(l.id));
   const some = links.some((l) => selected.has(l.id));
   const vars = useLightVars();
@@ -112,15 +120,17 @@ function WideTable({ links, query, onSort, selected, onToggle, onToggleAll, onDe
   return (
     <Table layout="fixed" className={classes.table} highlightOnHover horizontalSpacing={8} verticalSpacing="xs" stickyHeader stickyHeaderOffset="calc(var(--app-shell-header-height, 56px))" aria-busy={loading}>
       <colgroup>
-        {COLUMNS.map((c, i) => (
+        {(editable ? [classes.colSelect, ...COLUMNS] : COLUMNS).map((c, i) => (
           <col key={i} className={c || undefined} />
         ))}
       </colgroup>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>
-            <Checkbox aria-label="Select all links on this page" checked={all} indeterminate={some && !all} onChange={(e) => onToggleAll(e.currentTarget.checked)} />
-          </Table.Th>
+          {editable && (
+            <Table.Th>
+              <Checkbox aria-label="Select all links on this page" checked={all} indeterminate={some && !all} onChange={(e) => onToggleAll(e.currentTarget.checked)} />
+            </Table.Th>
+          )}
           <SortableTh column="alias" {...sortProps}>
             Alias
           </SortableTh>
@@ -147,7 +157,7 @@ function WideTable({ links, query, onSort, selected, onToggle, onToggleAll, onDe
       </Table.Thead>
       <Table.Tbody onMouseOver={titleIfCut}>
         {links.map((link) => (
-          <LinkRow key={link.id} link={link} checked={selected.has(link.id)} onToggle={onToggle} onDelete={onDelete} vars={vars} />
+          <LinkRow key={link.id} link={link} checked={selected.has(link.id)} onToggle={onToggle} onDelete={onDelete} editable={editable} vars={vars} />
         ))}
       </Table.Tbody>
     </Table>

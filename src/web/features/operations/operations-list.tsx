@@ -1,5 +1,6 @@
 // The operations as a table on wide screens and as cards on a phone (one or the other, never both), each named in
-// words ("Deleted space Launch"); a bulk one also says what it changed and how the links were chosen.
+// words ("Deleted space Launch"); a bulk one also says what it changed and how the links were chosen. Undo is offered
+// to those who may write what it brings back (links:write and the object's scope, UNDO_SCOPES; issue 27).
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { ActionsTh } from '../../components/resource-list/row-actions';
@@ -7,6 +8,8 @@ import type { Operation } from '../../../shared/bulk.schema';
 import { describeChanges, describeSelection, isBulk, undoState } from './operation-text';
 import { formatDateTime as when } from '../../components/resource-list/format';
 import { CardsOrTable } from '../../components/cards-or-table';
+import { UNDO_SCOPES } from '../../../shared/api-scopes';
+import { useCan } from '../../lib/current-workspace';
 
 function UndoStatus({ op }: { op: Operation }) {
   const state = undoState(op);
@@ -32,7 +35,9 @@ function What({ op }: { op: Operation }) {
 }
 
 function UndoButton({ op, onUndo }: { op: Operation; onUndo: (op: Operation) => void }) {
-  if (!op.undoable) return null;
+  const mayUndo = useCan('links:write');
+  const mayWriteObject = useCan(UNDO_SCOPES[op.object]);
+  if (!op.undoable || !mayUndo || !mayWriteObject) return null;
   return (
     <Button size="xs" variant="light" leftSection={<IconArrowBackUp size={14} aria-hidden />} onClick={() => onUndo(op)} aria-label={`Undo: ${op.summary}`}>
       Undo

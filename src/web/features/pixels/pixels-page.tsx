@@ -1,4 +1,5 @@
-// The pixels list: search, type filter, sort, page size and pages in the URL; edit and delete per row.
+// The pixels list: search, type filter, sort, page size and pages in the URL; edit and delete per row (for those who
+// may change pixels in the workspace, issue 27).
 import { Badge, Code, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -15,6 +16,7 @@ import { SortableTh } from '../../components/sortable-th';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { formatDate } from '../../components/resource-list/format';
 import { idNameColumnSort, patchListSearch } from '../../components/resource-list/list-url';
+import { useCan } from '../../lib/current-workspace';
 
 const route = getRouteApi('/app/pixels');
 
@@ -25,11 +27,12 @@ export function PixelsPage() {
   const go = (patch: Partial<typeof search>) => void navigate({ search: (prev) => patchListSearch(prev, patch) });
   const sorting = idNameColumnSort(search, go);
   const del = pixelQueries.useDelete();
+  const editable = useCan('pixels:write');
   const deletion = useDeleteConfirm<Pixel>({ mutation: del, noun: 'pixel', meta: list.data?.meta, page: search.page, onPage: (page) => go({ page }) });
 
   return (
     <Stack gap={0}>
-      <ResourceListHeader title="Pixels" list={list} create={{ to: '/pixels/new' }} createLabel="New pixel" />
+      <ResourceListHeader title="Pixels" list={list} create={{ to: '/pixels/new' }} createLabel="New pixel" createScope="pixels:write" />
       <IdNameListToolbar query={search} searchLabel="Search pixels" onChange={go}>
         <Select
           aria-label="Pixel type"
@@ -51,7 +54,7 @@ export function PixelsPage() {
           matchHint: 'Try another search or type.',
           title: 'No pixels yet',
           description: "Pixels load a vendor's tracking tag (Meta, Google, TikTok, ...) before a visitor is redirected.",
-          action: (
+          action: editable && (
             <ButtonLink to="/pixels/new" variant="light">
               Add your first pixel
             </ButtonLink>
@@ -72,9 +75,13 @@ export function PixelsPage() {
         row={(p) => (
           <Table.Tr key={p.id} data-testid="pixel-row">
             <Table.Td>
-              <AnchorLink to="/pixels/$pixelId/edit" params={{ pixelId: p.id }} fw={600}>
-                {p.name}
-              </AnchorLink>
+              {editable ? (
+                <AnchorLink to="/pixels/$pixelId/edit" params={{ pixelId: p.id }} fw={600}>
+                  {p.name}
+                </AnchorLink>
+              ) : (
+                <Text fw={600}>{p.name}</Text>
+              )}
             </Table.Td>
             <Table.Td>
               <Badge variant="light">{pixelTypeLabel(p.type)}</Badge>
@@ -85,7 +92,7 @@ export function PixelsPage() {
             <Table.Td>
               <Text size="sm">{formatDate(p.created_at)}</Text>
             </Table.Td>
-            <RowActions name={p.name} edit={{ to: '/pixels/$pixelId/edit', params: { pixelId: p.id } }} onDelete={() => deletion.ask(p)} />
+            {editable ? <RowActions name={p.name} edit={{ to: '/pixels/$pixelId/edit', params: { pixelId: p.id } }} onDelete={() => deletion.ask(p)} /> : <Table.Td />}
           </Table.Tr>
         )}
         onPage={(page) => go({ page })}

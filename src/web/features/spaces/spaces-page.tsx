@@ -1,4 +1,5 @@
-// The spaces list: search, sort, page size and pages in the URL; colour, links count, edit and delete per row.
+// The spaces list: search, sort, page size and pages in the URL; colour, links count, edit and delete per row (for
+// those who may change spaces in the workspace, issue 27).
 import { Badge, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -15,6 +16,7 @@ import { SortableTh } from '../../components/sortable-th';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { formatDate } from '../../components/resource-list/format';
 import { idNameColumnSort, patchListSearch } from '../../components/resource-list/list-url';
+import { useCan } from '../../lib/current-workspace';
 
 const route = getRouteApi('/app/spaces');
 
@@ -25,11 +27,12 @@ export function SpacesPage() {
   const go = (patch: Partial<typeof search>) => void navigate({ search: (prev) => patchListSearch(prev, patch) });
   const sorting = idNameColumnSort(search, go);
   const del = spaceQueries.useDelete();
+  const editable = useCan('spaces:write');
   const deletion = useDeleteConfirm<Space>({ mutation: del, noun: 'space', meta: list.data?.meta, page: search.page, onPage: (page) => go({ page }) });
 
   return (
     <Stack gap={0}>
-      <ResourceListHeader title="Spaces" list={list} create={{ to: '/spaces/new' }} createLabel="New space" />
+      <ResourceListHeader title="Spaces" list={list} create={{ to: '/spaces/new' }} createLabel="New space" createScope="spaces:write" />
       <IdNameListToolbar query={search} searchLabel="Search spaces" onChange={go} />
       <ResourceTable
         list={list}
@@ -41,7 +44,7 @@ export function SpacesPage() {
           matchHint: `Nothing matches “${search.search}”.`,
           title: 'No spaces yet',
           description: 'Spaces group links by campaign, client or team, each with its own colour.',
-          action: (
+          action: editable && (
             <ButtonLink to="/spaces/new" variant="light">
               Create your first space
             </ButtonLink>
@@ -64,9 +67,13 @@ export function SpacesPage() {
               <Group gap="xs" wrap="nowrap">
                 <SpaceSwatch color={s.color} />
                 <VisuallyHidden>{spaceColorLabel(s.color)}</VisuallyHidden>
-                <AnchorLink to="/spaces/$spaceId/edit" params={{ spaceId: s.id }} fw={600}>
-                  {s.name}
-                </AnchorLink>
+                {editable ? (
+                  <AnchorLink to="/spaces/$spaceId/edit" params={{ spaceId: s.id }} fw={600}>
+                    {s.name}
+                  </AnchorLink>
+                ) : (
+                  <Text fw={600}>{s.name}</Text>
+                )}
               </Group>
             </Table.Td>
             <Table.Td>
@@ -77,7 +84,7 @@ export function SpacesPage() {
             <Table.Td>
               <Text size="sm">{formatDate(s.created_at)}</Text>
             </Table.Td>
-            <RowActions name={s.name} edit={{ to: '/spaces/$spaceId/edit', params: { spaceId: s.id } }} onDelete={() => deletion.ask(s)} />
+            {editable ? <RowActions name={s.name} edit={{ to: '/spaces/$spaceId/edit', params: { spaceId: s.id } }} onDelete={() => deletion.ask(s)} /> : <Table.Td />}
           </Table.Tr>
         )}
         onPage={(page) => go({ page })}

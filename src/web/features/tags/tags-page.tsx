@@ -1,5 +1,6 @@
 // The tags page: every tag of the account with its links count (a link to the links carrying it), its colour,
-// rename and recolour in a modal, and delete after a confirmation (the links keep their other tags).
+// rename and recolour in a modal, and delete after a confirmation (the links keep their other tags). Creating,
+// renaming and deleting are offered to those who may change tags in the workspace (issue 27).
 import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -20,6 +21,7 @@ import { AnchorLink } from '../../components/router-links';
 import { PageHeader } from '../../components/page-header';
 import { formatDate, plural } from '../../components/resource-list/format';
 import { idNameColumnSort, patchListSearch } from '../../components/resource-list/list-url';
+import { useCan } from '../../lib/current-workspace';
 
 const route = getRouteApi('/app/tags');
 
@@ -32,7 +34,8 @@ export function TagsPage() {
   const deletion = useDeleteConfirm<Tag>({ mutation: tagQueries.useDelete(), noun: 'tag', meta: list.data?.meta, page: search.page, onPage: (page) => go({ page }) });
   /** The tag in the modal: a tag, 'new', or none. */
   const [editing, setEditing] = useState<Tag | 'new' | null>(null);
-  const newButton = (
+  const editable = useCan('tags:write');
+  const newButton = editable && (
     <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
       New tag
     </Button>
@@ -40,7 +43,7 @@ export function TagsPage() {
 
   return (
     <Stack gap={0}>
-      <PageHeader title="Tags" description="Labels on links: a link has any number of them, beside its one space." actions={newButton} />
+      <PageHeader title="Tags" description="Labels on links: a link has any number of them, beside its one space." actions={newButton || undefined} />
       <IdNameListToolbar query={search} searchLabel="Search tags" onChange={go} />
       <ResourceTable
         list={list}
@@ -51,7 +54,9 @@ export function TagsPage() {
           filtered: Boolean(search.search),
           matchHint: `Nothing matches “${search.search}”.`,
           title: 'No tags yet',
-          description: 'Tag links in the link editor or from the links list (select links, then Tags); or create one here.',
+          description: editable
+            ? 'Tag links in the link editor or from the links list (select links, then Tags); or create one here.'
+            : 'Tags of the links of this workspace show up here.',
           action: newButton,
         }}
         head={
@@ -71,9 +76,15 @@ export function TagsPage() {
               <Group gap="xs" wrap="nowrap">
                 <SpaceSwatch color={t.color} />
                 <VisuallyHidden>{spaceColorLabel(t.color)}</VisuallyHidden>
-                <Anchor component="button" type="button" fw={600} ta="left" style={{ overflowWrap: 'anywhere' }} onClick={() => setEditing(t)}>
-                  {t.name}
-                </Anchor>
+                {editable ? (
+                  <Anchor component="button" type="button" fw={600} ta="left" style={{ overflowWrap: 'anywhere' }} onClick={() => setEditing(t)}>
+                    {t.name}
+                  </Anchor>
+                ) : (
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {t.name}
+                  </Text>
+                )}
               </Group>
             </Table.Td>
             <Table.Td>
@@ -92,7 +103,7 @@ export function TagsPage() {
             <Table.Td>
               <Text size="sm">{formatDate(t.created_at)}</Text>
             </Table.Td>
-            <RowActions name={t.name} onDelete={() => deletion.ask(t)} />
+            {editable ? <RowActions name={t.name} onDelete={() => deletion.ask(t)} /> : <Table.Td />}
           </Table.Tr>
         )}
         onPage={(page) => go({ page })}

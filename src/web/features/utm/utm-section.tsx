@@ -13,6 +13,7 @@ import { CopyButton } from '../../components/copy-button';
 import { ApiError } from '../../lib/api-client';
 import { useCreateUtmTemplate, utmTemplatesLookup } from './utm-templates.queries';
 import { useUtmFields } from './use-utm-fields';
+import { Can } from '../../components/can';
 
 const PLACEHOLDERS = { utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'spring-sale', utm_term: 'running shoes', utm_content: 'hero-banner' };
 
@@ -70,9 +71,11 @@ export function UtmSection() {
           searchable
           style={{ flex: '1 1 14rem' }}
         />
-        <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} disabled={!ready || !any} onClick={() => setSaving(true)}>
-          Save as template
-        </Button>
+        <Can scope="templates:write">
+          <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} disabled={!ready || !any} onClick={() => setSaving(true)}>
+            Save as template
+          </Button>
+        </Can>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
         {UTM_KEYS.map((key) => (

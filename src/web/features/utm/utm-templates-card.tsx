@@ -1,9 +1,11 @@
-// The account page's list of UTM templates: what each sets, and Delete (templates are made in the link editor).
+// The account page's list of UTM templates of the workspace: what each sets, and Delete for those who may change
+// templates (issue 27; templates are made in the link editor).
 import { ActionIcon, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { UTM_KEYS } from '../../../shared/utm';
 import { useDeleteUtmTemplate, utmTemplatesLookup } from './utm-templates.queries';
+import { Can } from '../../components/can';
 
 export function UtmTemplatesCard() {
   const templates = useQuery(utmTemplatesLookup());
@@ -38,11 +40,13 @@ export function UtmTemplatesCard() {
                         ))}
                       </Group>
                     </Table.Td>
-                    <Table.Td w={40}>
-                      <ActionIcon variant="subtle" color="red" aria-label={`Delete template ${t.name}`} onClick={() => remove.mutate(t.id)} loading={remove.isPending && remove.variables === t.id}>
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Table.Td>
+                    <Can scope="templates:write">
+                      <Table.Td w={40}>
+                        <ActionIcon variant="subtle" color="red" aria-label={`Delete template ${t.name}`} onClick={() => remove.mutate(t.id)} loading={remove.isPending && remove.variables === t.id}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Table.Td>
+                    </Can>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -1,6 +1,7 @@
 // The saved views bar of the links page (saved-views.tsx loads it): on a wide screen the first views as chips,
 // "All views" when there are more, and "Save view"; on a phone "Views (n)", which opens them all in a drawer, and
-// "Save view". The view of the list shown is marked (its query is the list's query, normalised alike).
+// "Save view". The view of the list shown is marked (its query is the list's query, normalised alike). Saving,
+// renaming and deleting are offered only to those who may change views in the workspace (links:write, issue 27).
 import { useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { IconBookmarkPlus, IconBookmarks } from '@tabler/icons-react';
@@ -15,6 +16,7 @@ import { viewQueries } from './views.queries';
 import { ViewChip } from './view-item';
 import { ViewsDrawer } from './views-drawer';
 import { ViewNameModal, type NameTarget } from './view-name-modal';
+import { useCan } from '../../lib/current-workspace';
 
 /** Views shown as chips on a wide screen; the others are in the drawer. */
 const IN_BAR = 4;
@@ -29,13 +31,13 @@ export function SavedViewsBar({ query, minHeight }: { query: LinkListQuery; minH
   const [deleting, setDeleting] = useState<View | null>(null);
   const remove = viewQueries.useDelete();
   const list = views.data ?? [];
-  const actions = {
-    onRename: (view: View) => setNaming({ view }),
-    onDelete: (view: View) => {
-      remove.reset();
-      setDeleting(view);
-    },
+  const editable = useCan('links:write');
+  const rename = (view: View) => setNaming({ view });
+  const askDelete = (view: View) => {
+    remove.reset();
+    setDeleting(view);
   };
+  const actions = editable ? { onRename: rename, onDelete: askDelete } : {};
   const saveCurrent = () => setNaming({ query: current });
   const confirmDelete = () => {
     if (!deleting) return;
@@ -61,7 +63,7 @@ export function SavedViewsBar({ query, minHeight }: { query: LinkListQuery; minH
         )}
         {!phone && views.isSuccess && list.length === 0 && (
           <Text size="sm" c="dimmed">
-            None yet: filter the list, then save it.
+            {editable ? 'None yet: filter the list, then save it.' : 'None yet.'}
           </Text>
         )}
         {views.isError && (
@@ -69,9 +71,11 @@ export function SavedViewsBar({ query, minHeight }: { query: LinkListQuery; minH
             Could not load views: retry
           </Button>
         )}
-        <Button size="xs" variant="light" leftSection={<IconBookmarkPlus size={14} aria-hidden />} onClick={saveCurrent}>
-          Save view
-        </Button>
+        {editable && (
+          <Button size="xs" variant="light" leftSection={<IconBookmarkPlus size={14} aria-hidden />} onClick={saveCurrent}>
+            Save view
+          </Button>
+        )}
       </Group>
       <ViewsDrawer
         opened={drawer}
@@ -79,18 +83,20 @@ export function SavedViewsBar({ query, minHeight }: { query: LinkListQuery; minH
         views={list}
         current={current}
         // A dialog from the drawer replaces it (one dialog at a time, one focus trap).
-        onSave={() => {
-          setDrawer(false);
-          saveCurrent();
-        }}
-        onRename={(view) => {
-          setDrawer(false);
-          actions.onRename(view);
-        }}
-        onDelete={(view) => {
-          setDrawer(false);
-          actions.onDelete(view);
-        }}
+        {...(editable && {
+          onSave: () => {
+            setDrawer(false);
+            saveCurrent();
+          },
+          onRename: (view: View) => {
+            setDrawer(false);
+            rename(view);
+          },
+          onDelete: (view: View) => {
+            setDrawer(false);
+            askDelete(view);
+          },
+        })}
       />
       {naming && <ViewNameModal target={naming} onClose={() => setNaming(null)} />}
       <ConfirmDialog

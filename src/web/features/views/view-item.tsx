@@ -10,8 +10,9 @@ import { queryParams } from '../../../shared/query-params';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
 
 export interface ViewActions {
-  onRename: (view: View) => void;
-  onDelete: (view: View) => void;
+  /** Rename and delete: absent when the person may not change views in this workspace (issue 27). */
+  onRename?: (view: View) => void;
+  onDelete?: (view: View) => void;
   /** A view was opened (the drawer closes). */
   onOpen?: () => void;
 }

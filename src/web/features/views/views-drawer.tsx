@@ -11,16 +11,19 @@ export interface ViewsDrawerProps extends ViewActions {
   views: View[];
   /** The list shown, normalised: its view is marked. */
   current: string;
-  onSave: () => void;
+  /** Saves the list shown as a view; absent when the person may not (issue 27). */
+  onSave?: () => void;
 }
 
 export function ViewsDrawer({ opened, onClose, views, current, onSave, ...actions }: ViewsDrawerProps) {
   return (
     <Drawer opened={opened} onClose={onClose} title="Saved views" position="right" size="sm" closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="sm">
-        <Button variant="light" leftSection={<IconBookmarkPlus size={16} aria-hidden />} onClick={onSave} fullWidth>
-          Save this list as a view
-        </Button>
+        {onSave && (
+          <Button variant="light" leftSection={<IconBookmarkPlus size={16} aria-hidden />} onClick={onSave} fullWidth>
+            Save this list as a view
+          </Button>
+        )}
         {views.length === 0 ? (
           <Text size="sm" c="dimmed">
             No saved views yet. Filter and sort the list, then save it here to come back to it or share its link.

@@ -1,10 +1,12 @@
-// The webhooks as cards on a phone (the table would scroll sideways with long URLs).
+// The webhooks as cards on a phone (the table would scroll sideways with long URLs); edit and delete for those who
+// may change webhooks (issue 27).
 import { ActionIcon, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { Webhook } from '../../../shared/webhook.schema';
 import { ActionIconLink, AnchorLink } from '../../components/router-links';
 import { scopeLabel } from './webhook-text';
 import { EventBadges, WebhookState } from './webhook-state';
+import { Can } from '../../components/can';
 
 export function WebhookCards({ rows, onDelete, loading }: { rows: Webhook[]; onDelete: (hook: Webhook) => void; loading: boolean }) {
   return (
@@ -24,14 +26,16 @@ export function WebhookCards({ rows, onDelete, loading }: { rows: Webhook[]; onD
                 {scopeLabel(h)}
                 {h.pending_deliveries > 0 && ` · ${h.pending_deliveries.toLocaleString('en')} waiting`}
               </Text>
-              <Group gap={4} wrap="nowrap">
-                <ActionIconLink to="/webhooks/$webhookId/edit" params={{ webhookId: h.id }} variant="subtle" aria-label={`Edit ${h.url}`}>
+              <Can scope="webhooks:write">
+                <Group gap={4} wrap="nowrap">
+                  <ActionIconLink to="/webhooks/$webhookId/edit" params={{ webhookId: h.id }} variant="subtle" aria-label={`Edit ${h.url}`}>
                   <IconEdit size={18} />
                 </ActionIconLink>
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${h.url}`} onClick={() => onDelete(h)}>
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Group>
+                  <ActionIcon variant="subtle" color="red" aria-label={`Delete ${h.url}`} onClick={() => onDelete(h)}>
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Group>
+              </Can>
             </Group>
           </Stack>
         </Paper>

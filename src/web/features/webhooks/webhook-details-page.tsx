@@ -1,5 +1,6 @@
 // A webhook's page: where it sends and what, enabled or why not, "Send test event", the signing secret,
-// and the delivery log (refreshing by itself while deliveries wait).
+// and the delivery log (refreshing by itself while deliveries wait). Its actions are for those who may change
+// webhooks in the workspace (issue 27).
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconPlayerPause, IconPlayerPlay, IconSend } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import { responseSummary, scopeLabel } from './webhook-text';
 import { EventBadges, WebhookState, failedReason } from './webhook-state';
 import { WebhookSecretCard } from './webhook-secret-card';
 import { DeliveryLog } from './delivery-log';
+import { Can } from '../../components/can';
 
 const route = getRouteApi('/app/webhooks/$webhookId');
 
@@ -47,7 +49,7 @@ export function WebhookDetailsPage() {
         title="Webhook"
         description={<span style={{ overflowWrap: 'anywhere' }}>{current.url}</span>}
         actions={
-          <>
+          <Can scope="webhooks:write">
             <Button leftSection={<IconSend size={16} aria-hidden />} onClick={sendTest} loading={test.isPending}>
               Send test event
             </Button>
@@ -62,7 +64,7 @@ export function WebhookDetailsPage() {
             <ButtonLink variant="default" to="/webhooks/$webhookId/edit" params={{ webhookId }} leftSection={<IconEdit size={16} aria-hidden />}>
               Edit
             </ButtonLink>
-          </>
+          </Can>
         }
       />
       {!current.enabled && (

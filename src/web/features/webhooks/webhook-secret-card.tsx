@@ -10,6 +10,7 @@ import { CopyButton } from '../../components/copy-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notify } from '../../components/resource-list/notify';
 import { webhookQueries } from './webhooks.queries';
+import { Can } from '../../components/can';
 
 const VERIFY = `// Node.js: verify before trusting the body (raw bytes, not re-encoded JSON)
 const [t, sig] = header.match(/^t=(\\d+),sha256=([0-9a-f]{64})$/).slice(1);
@@ -55,11 +56,13 @@ export function WebhookSecretCard({ hook }: { hook: Webhook }) {
           </Tooltip>
           <CopyButton value={secret} label="Copy secret" />
         </Group>
-        <Group>
-          <Button variant="default" size="xs" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => setAsking(true)}>
-            Make a new secret
-          </Button>
-        </Group>
+        <Can scope="webhooks:write">
+          <Group>
+            <Button variant="default" size="xs" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => setAsking(true)}>
+              Make a new secret
+            </Button>
+          </Group>
+        </Can>
         <details>
           <summary style={{ cursor: 'pointer', fontSize: 'var(--mantine-font-size-sm)' }}>How to verify a request</summary>
           <Code block mt="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

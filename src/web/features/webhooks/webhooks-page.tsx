@@ -1,5 +1,6 @@
 // The webhooks list: where each sends, which events, which links, and whether it is on (with the reason
-// when it is not); page size and page in the URL; open, edit and delete per row.
+// when it is not); page size and page in the URL; open, edit and delete per row (edit and delete for those who may
+// change webhooks in the workspace, issue 27).
 import { Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -15,6 +16,7 @@ import { ListPagination } from '../../components/list-pagination';
 import { EventBadges, WebhookState } from './webhook-state';
 import { WebhookCards } from './webhook-cards';
 import { usePhoneWidth } from '../../lib/use-phone-width';
+import { useCan } from '../../lib/current-workspace';
 
 const route = getRouteApi('/app/webhooks');
 
@@ -25,11 +27,12 @@ export function WebhooksPage() {
   const go = (patch: Partial<typeof search>) => void navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }) });
   const del = webhookQueries.useDelete();
   const narrow = usePhoneWidth();
+  const editable = useCan('webhooks:write');
   const deletion = useDeleteConfirm<Webhook & { name: string }>({ mutation: del, noun: 'webhook', meta: list.data?.meta, page: search.page, onPage: (page) => go({ page }) });
 
   return (
     <Stack gap={0}>
-      <ResourceListHeader title="Webhooks" list={list} create={{ to: '/webhooks/new' }} createLabel="New webhook" />
+      <ResourceListHeader title="Webhooks" list={list} create={{ to: '/webhooks/new' }} createLabel="New webhook" createScope="webhooks:write" />
       <Text c="dimmed" size="sm" mb="md" mt={-8}>
         Linkdeck POSTs signed JSON to your URL when links are created, changed, deleted, clicked, used up or expire.
       </Text>
@@ -49,7 +52,7 @@ export function WebhooksPage() {
             matchHint: '',
             title: 'No webhooks yet',
             description: 'A webhook tells another app about your links as things happen: new links, clicks in batches, links that expire.',
-            action: (
+            action: editable && (
               <ButtonLink to="/webhooks/new" variant="light">
                 Add your first webhook
               </ButtonLink>
@@ -86,7 +89,11 @@ export function WebhooksPage() {
               <Table.Td>
                 <WebhookState hook={h} />
               </Table.Td>
-              <RowActions name={h.url} edit={{ to: '/webhooks/$webhookId/edit', params: { webhookId: h.id } }} onDelete={() => deletion.ask({ ...h, name: h.url })} />
+              {editable ? (
+                <RowActions name={h.url} edit={{ to: '/webhooks/$webhookId/edit', params: { webhookId: h.id } }} onDelete={() => deletion.ask({ ...h, name: h.url })} />
+              ) : (
+                <Table.Td />
+              )}
             </Table.Tr>
           )}
           onPage={(page) => go({ page })}
