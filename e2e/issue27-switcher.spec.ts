@@ -125,6 +125,10 @@ test.describe('at 1440 px, light', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Spaces' }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/spaces\\?ws=${team.id}$`));
     await expect(page.getByRole('link', { name: 'New space' })).toHaveCount(0);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Domains' }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/domains\\?ws=${team.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Domains', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add domain' })).toHaveCount(0);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Links' }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/links\\?ws=${team.id}$`));
     await expect(page.locator(`a[href="/dashboard/links/${teamLink.id}?ws=${team.id}"]`).first()).toBeVisible();

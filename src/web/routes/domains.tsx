@@ -10,6 +10,7 @@ export const domainRoutes = resourceRoutes({
   title: 'Domains',
   search: domainListQuerySchema,
   queries: domainQueries,
+  writeScope: 'domains:write',
   pages: {
     list: [() => import('../features/domains/domains-page'), 'DomainsPage'],
     create: [() => import('../features/domains/domain-editor-page'), 'DomainCreatePage'],

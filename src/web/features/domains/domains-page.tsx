@@ -18,6 +18,7 @@ import { deleteDomainWarning } from './domain-text';
 import { formatDate } from '../../components/resource-list/format';
 import { useNow } from '../../lib/use-now';
 import { usePhoneWidth } from '../../lib/use-phone-width';
+import { useCan } from '../../lib/current-workspace';
 import { DomainStateBadge } from './domain-state-badge';
 
 const route = getRouteApi('/app/domains');
@@ -29,6 +30,7 @@ export function DomainsPage() {
   const go = (patch: Partial<typeof search>) => void navigate({ search: (prev) => patchListSearch(prev, patch) });
   const sorting = idNameColumnSort(search, go);
   const del = domainQueries.useDelete();
+  const editable = useCan('domains:write');
   const now = useNow(60_000);
   // A phone sees the state under the name, not in a column past the edge of the screen.
   const phone = usePhoneWidth();
@@ -36,7 +38,7 @@ export function DomainsPage() {
 
   return (
     <Stack gap={0}>
-      <ResourceListHeader title="Domains" list={list} create={{ to: '/domains/new' }} createLabel="Add domain" />
+      <ResourceListHeader title="Domains" list={list} create={{ to: '/domains/new' }} createLabel="Add domain" createScope="domains:write" />
       <IdNameListToolbar query={search} searchLabel="Search domains" onChange={go} />
       <ResourceTable
         list={list}
@@ -48,7 +50,7 @@ export function DomainsPage() {
           matchHint: `Nothing matches “${search.search}”.`,
           title: 'No domains yet',
           description: 'Add a domain you own to make short links on it. Linkdeck then shows the DNS records to set; the domain works once they are right.',
-          action: (
+          action: editable && (
             <ButtonLink to="/domains/new" variant="light">
               Add your first domain
             </ButtonLink>
@@ -71,7 +73,7 @@ export function DomainsPage() {
         row={(d) => (
           <Table.Tr key={d.id} data-testid="domain-row" data-owned={d.owned}>
             <Table.Td>
-              {d.owned ? (
+              {d.owned && editable ? (
                 <AnchorLink to="/domains/$domainId/edit" params={{ domainId: d.id }} fw={600}>
                   {d.name}
                 </AnchorLink>
@@ -102,7 +104,7 @@ export function DomainsPage() {
             <Table.Td>
               <Text size="sm">{formatDate(d.created_at)}</Text>
             </Table.Td>
-            {d.owned ? (
+            {d.owned && editable ? (
               <RowActions name={d.name} edit={{ to: '/domains/$domainId/edit', params: { domainId: d.id } }} onDelete={() => deletion.ask(d)} />
             ) : (
               <Table.Td />
