@@ -9,6 +9,7 @@ import type { LinkListQuery } from '../../shared/link-list.schema';
 import { tagKey } from '../../shared/tag.schema';
 import { and, or, raw, sql, type Sql } from '../links/link-list-sql';
 import { statusFilter } from '../links/link-list-filters';
+import { insertLinks } from '../links/core/link-store';
 
 export const NOW = '2026-11-22T12:00:00.000Z';
 const AT = '2026-01-01T00:00:00.000Z';
@@ -34,7 +35,8 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     created_at: AT,
     updated_at: AT,
   }));
-  await db.insertInto('links').values(links).execute();
+  // Through the links core's one insert, one account at a time (as it takes them); the rows keep their ids.
+  for (const userId of [1, 2]) await insertLinks(db, links.filter((l) => l.user_id === userId).map((values) => ({ values, pixelIds: [], tags: [] })));
   const tags = ['rare', 'common', 'mid', 'spring'].map((name, i) => ({ id: i + 1, user_id: 1, name, name_key: name, color: 1, created_at: AT, updated_at: AT }));
   await db.insertInto('tags').values(tags).execute();
   const own = links.filter((l) => l.user_id === 1);
