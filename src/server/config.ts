@@ -7,6 +7,7 @@ import { parseReservedHosts } from './domains/reserved-hosts';
 import { parseCheckEvery, parseDnsResolver, parseTargetHost } from './domains/domain-config';
 import { parseTrustProxy, type TrustProxy } from './http/client-address';
 import { API_KEY_RULE, apiKeyProblem, isApiKeyForm } from './auth/api-key-format';
+import { assertNotServed } from './backup/private-files';
 
 export interface Config {
   port: number;
@@ -115,7 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   } catch {
     throw new Error(`BASE_URL must be an absolute http(s) URL, got "${baseUrl}"`);
   }
-  return {
+  const config: Config = {
     port,
     host: env.HOST || '127.0.0.1',
     dataDir,
@@ -159,4 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     domainCheckEveryMs: parseCheckEvery(env.DOMAIN_CHECK_EVERY),
     ...overrides,
   };
+  // The database and its backups hold every secret of the instance: never where the dashboard's files are served.
+  if (!config.databaseUrl) assertNotServed('DATA_DIR', config.dataDir, config.webDir);
+  assertNotServed('BACKUP_DIR', config.backupDir, config.webDir);
+  return config;
 }

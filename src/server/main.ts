@@ -4,6 +4,7 @@ import { describeStorage, openStorage } from './db/storage';
 import { DatabaseStartError } from './db/postgres/open-postgres';
 import { buildApp } from './app';
 import { ensureAdmin } from './bootstrap';
+import { preparePrivateFiles, privateUmask, StartError } from './backup/private-files';
 
 /** The environment's settings; a wrong one stops the start with one line that names its rule. */
 function configOrExit(): Config {
@@ -16,7 +17,9 @@ function configOrExit(): Config {
 }
 
 async function main(): Promise<void> {
+  privateUmask();
   const config = configOrExit();
+  preparePrivateFiles(config);
   const db = await openStorage(config);
   const { createdKey } = await ensureAdmin(db, config);
   const app = await buildApp({ config, db, logger: { level: config.logLevel } });
@@ -48,7 +51,7 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   // A start-up problem the operator can fix (DATABASE_URL, the server, an extension): one line, no stack.
-  if (err instanceof DatabaseStartError) console.error(`Linkdeck cannot start: ${err.message}`);
+  if (err instanceof DatabaseStartError || err instanceof StartError) console.error(`Linkdeck cannot start: ${err.message}`);
   else console.error(err);
   process.exit(1);
 });

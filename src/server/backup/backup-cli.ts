@@ -5,6 +5,7 @@ import { loadConfig } from '../config';
 import { startBackup, type BackupProgress } from './backup-job';
 import { stamp } from './backup-files';
 import { pgBackup } from './pg-backup';
+import { privateUmask } from './private-files';
 
 const mb = (n: number) => (n / 1048576).toFixed(1);
 
@@ -21,6 +22,7 @@ function progressPrinter(): (p: BackupProgress) => void {
 }
 
 async function main(): Promise<number> {
+  privateUmask();
   const config = loadConfig();
   if (config.databaseUrl) return pgBackup(config, stamp(new Date()));
   if (!fs.existsSync(config.dbFile)) {

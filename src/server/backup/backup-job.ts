@@ -14,6 +14,7 @@ import type SQLite from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { backupName, partialName, pruneBackups, removeStalePartials, syncDir } from './backup-files';
+import { privateDir } from './private-files';
 
 export type BackupProgress = { phase: 'copy' | 'compress' | 'verify'; done: number; total: number } | { phase: 'check' };
 
@@ -52,6 +53,8 @@ async function backupJob(d: JobData, x: Deps, post: (m: JobMessage) => void): Pr
   try {
     const pages = (src.pragma('page_count', { simple: true }) as number) - (src.pragma('freelist_count', { simple: true }) as number);
     post({ phase: 'copy', done: 0, total: pages * (src.pragma('page_size', { simple: true }) as number) });
+    // The copy holds every secret: created private (0600) before SQLite fills it (VACUUM INTO takes an empty file).
+    x.fs.writeFileSync(d.copy, '', { mode: 0o600 });
     src.prepare('VACUUM INTO ?').run(d.copy);
   } finally {
     src.close();
@@ -86,7 +89,7 @@ async function backupJob(d: JobData, x: Deps, post: (m: JobMessage) => void): Pr
     return { meter, digest: () => hash.digest('hex') };
   };
   const out = hashing('compress');
-  await x.pipeline(x.fs.createReadStream(d.copy), out.meter, x.zlib.createGzip({ level: 3 }), x.fs.createWriteStream(d.gz));
+  await x.pipeline(x.fs.createReadStream(d.copy), out.meter, x.zlib.createGzip({ level: 3 }), x.fs.createWriteStream(d.gz, { mode: 0o600 }));
   const fd = x.fs.openSync(d.gz, 'r');
   x.fs.fsyncSync(fd);
   x.fs.closeSync(fd);
@@ -114,7 +117,7 @@ export interface BackupRun {
 /** Starts a backup of `dbFile` into `backupDir`, keeping the newest `keep` backups. */
 export function startBackup(opts: { dbFile: string; backupDir: string; keep: number; onProgress?: (p: BackupProgress) => void }): BackupRun {
   const started = Date.now();
-  fs.mkdirSync(opts.backupDir, { recursive: true });
+  privateDir(opts.backupDir);
   removeStalePartials(opts.backupDir);
   const name = backupName(opts.backupDir);
   const data: JobData = {

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
 import { syncDir } from './backup-files';
+import { privateDir } from './private-files';
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, quiet = false): Promise<number | 'missing'> {
   return new Promise((resolve) => {
@@ -30,7 +31,7 @@ export async function pgBackup(config: Config, stamp: string): Promise<number> {
   url.password = '';
   const name = `linkdeck-${stamp}.pgdump`;
   const final = path.join(config.backupDir, name);
-  fs.mkdirSync(config.backupDir, { recursive: true });
+  privateDir(config.backupDir);
   const partial = path.join(config.backupDir, `.${name}.partial-${process.pid}`);
   const env = { ...process.env, ...(password ? { PGPASSWORD: password } : {}) };
   console.log(`Backing up PostgreSQL (${url.host}${url.pathname}) with pg_dump into ${config.backupDir}`);

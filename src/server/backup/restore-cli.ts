@@ -3,8 +3,10 @@
 import { loadConfig } from '../config';
 import { pgCommands } from './pg-backup';
 import { restoreBackup, RestoreError } from './restore';
+import { privateUmask } from './private-files';
 
 async function main(): Promise<number> {
+  privateUmask();
   const file = process.argv[2];
   const config = loadConfig();
   if (!file) {
@@ -25,7 +27,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(`restore refused: ${err instanceof RestoreError ? err.message : err instanceof Error ? err.stack : String(err)}`);
+    // One line, whatever failed: the reason, never a stack.
+    console.error(`restore ${err instanceof RestoreError ? 'refused' : 'failed'}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
     process.exit(1);
   },
 );

@@ -11,6 +11,7 @@ import SQLite from 'better-sqlite3';
 import { MIGRATIONS } from '../db/migrations/migration-list';
 import { JOURNAL_OFFSET_KEY } from '../clicks/limit-journal';
 import { stamp, syncDir } from './backup-files';
+import { PRIVATE_FILE, privateDir } from './private-files';
 
 /** A refusal with one line for the operator. */
 export class RestoreError extends Error {}
@@ -25,8 +26,9 @@ async function unpack(file: string, to: string): Promise<void> {
   fs.closeSync(fd);
   const gz = magic[0] === 0x1f && magic[1] === 0x8b;
   try {
-    if (gz) await pipeline(fs.createReadStream(file), zlib.createGunzip(), fs.createWriteStream(to));
+    if (gz) await pipeline(fs.createReadStream(file), zlib.createGunzip(), fs.createWriteStream(to, { mode: PRIVATE_FILE }));
     else fs.copyFileSync(file, to);
+    fs.chmodSync(to, PRIVATE_FILE);
   } catch (err) {
     throw new RestoreError(`${file} cannot be read${gz ? ' (a damaged or incomplete gzip file)' : ''}: ${(err as Error).message}`);
   }
@@ -42,18 +44,26 @@ function check(copy: string, file: string): number {
     throw new RestoreError(`${file} is not a SQLite database`);
   }
   try {
-    const problems = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
-    if (problems.join() !== 'ok') throw new RestoreError(`${file} is damaged (integrity_check: ${problems.slice(0, 3).join('; ')})`);
-    const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
-    if (!tables.has('links') || !tables.has('kysely_migration') || !tables.has('settings')) throw new RestoreError(`${file} is not a Linkdeck database`);
-    const unknown = (db.prepare('SELECT name FROM kysely_migration').pluck().all() as string[]).filter((n) => !(n in MIGRATIONS));
-    if (unknown.length) throw new RestoreError(`${file} comes from a newer Linkdeck (migration ${unknown[0]} is unknown here): upgrade Linkdeck first`);
-    db.prepare("UPDATE settings SET value = '0' WHERE key = ?").run(JOURNAL_OFFSET_KEY);
-    db.pragma('journal_mode = DELETE');
-    return db.prepare('SELECT count(*) FROM links').pluck().get() as number;
+    return checkOpen(db, file);
+  } catch (err) {
+    if (err instanceof RestoreError) throw err;
+    // Damaged pages make SQLite throw (SQLITE_CORRUPT) rather than report: the same refusal, in one line.
+    throw new RestoreError(`${file} is damaged (${err instanceof Error ? err.message : String(err)})`);
   } finally {
     db.close();
   }
+}
+
+function checkOpen(db: SQLite.Database, file: string): number {
+  const problems = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
+  if (problems.join() !== 'ok') throw new RestoreError(`${file} is damaged (integrity_check: ${problems.slice(0, 3).join('; ')})`);
+  const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
+  if (!tables.has('links') || !tables.has('kysely_migration') || !tables.has('settings')) throw new RestoreError(`${file} is not a Linkdeck database`);
+  const unknown = (db.prepare('SELECT name FROM kysely_migration').pluck().all() as string[]).filter((n) => !(n in MIGRATIONS));
+  if (unknown.length) throw new RestoreError(`${file} comes from a newer Linkdeck (migration ${unknown[0]} is unknown here): upgrade Linkdeck first`);
+  db.prepare("UPDATE settings SET value = '0' WHERE key = ?").run(JOURNAL_OFFSET_KEY);
+  db.pragma('journal_mode = DELETE');
+  return db.prepare('SELECT count(*) FROM links').pluck().get() as number;
 }
 
 /**
@@ -86,7 +96,7 @@ export interface RestoreResult {
 
 export async function restoreBackup(file: string, dbFile: string): Promise<RestoreResult> {
   if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) throw new RestoreError(`${file} does not exist or is not a file`);
-  fs.mkdirSync(path.dirname(dbFile), { recursive: true });
+  privateDir(path.dirname(dbFile));
   const copy = `${dbFile}.restoring-${process.pid}`;
   try {
     await unpack(file, copy);
