@@ -3,7 +3,10 @@
 // route's error component (components/route-error.tsx) retries until the server is back, instead of the router's
 // reload (meant for a chunk that a new deployment removed, it would land on the browser's own error page). Vite
 // preloads a page's stylesheets once and never again, even when that failed: a failed one is added anew before the
-// next try, and the page waits for it.
+// next try, and the page waits for it. A browser may also keep a failed module in its module map (Chromium does):
+// importing the same URL again then fails at once, without a request. So a try after a failure imports the chunk's
+// URL (named by the browser's error) with a query of its own, a new module-map key; its imports are relative, so
+// the chunks it shares with the rest of the app stay the same modules.
 import { lazyRouteComponent } from '@tanstack/react-router';
 import { connection, isUnavailableStatus } from './connection';
 
@@ -62,13 +65,43 @@ function restoreStylesheets(): Promise<unknown> {
   );
 }
 
+/**
+ * The module a failed dynamic import was loading, from the browser's message (Chromium: "Failed to fetch dynamically
+ * imported module: URL", Firefox: "error loading dynamically imported module: URL"); only a script of this origin.
+ */
+export function failedModuleUrl(error: unknown, origin: string): string | undefined {
+  const message = error instanceof Error ? error.message : '';
+  const match = /dynamically imported module:?\s+(\S+)/i.exec(message);
+  if (!match) return undefined;
+  try {
+    const url = new URL(match[1]);
+    return url.origin === origin && /\.m?js$/.test(url.pathname) ? `${url.origin}${url.pathname}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `url` under a key of its own in the module map (the server ignores the query; the file stays the same). */
+export const freshModuleUrl = (url: string, attempt: number): string => `${url}?retry=${attempt}`;
+
+let attempts = 0;
+
 /** lazyRouteComponent(() => import('…/spaces-page'), 'SpacesPage'), retried after a failure while the server was away. */
 export function lazyPage<T extends Record<string, unknown>, K extends keyof T = 'default'>(importer: () => Promise<T>, exportName?: K) {
+  /** The chunk's URL once an import of it failed: every later try asks for it anew. */
+  let failedUrl: string | undefined;
+  const importAnew = (url: string) => import(/* @vite-ignore */ freshModuleUrl(url, ++attempts)) as Promise<T>;
   const load = () =>
     restoreStylesheets()
-      .then(importer)
+      .then(() => (failedUrl ? importAnew(failedUrl) : importer()))
       .catch(async (error: unknown) => {
-        throw (await serverAnswers()) ? error : new PageLoadError({ cause: error });
+        failedUrl = failedModuleUrl(error, window.location.origin) ?? failedUrl;
+        if (!(await serverAnswers())) throw new PageLoadError({ cause: error });
+        // The server answers: the failure may still be the one from when it did not (kept by the browser), so one
+        // more try at once with a fresh key; if that fails too the chunk is really gone (a new deployment), and the
+        // router's reload is right.
+        if (!failedUrl) throw error;
+        return importAnew(failedUrl);
       });
   return lazyRouteComponent(load, exportName);
 }
