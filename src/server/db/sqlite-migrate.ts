@@ -84,19 +84,25 @@ export async function migrateSqlite(sqlite: SQLite.Database, file: string, migra
   // Never destroyed: that would close the connection the app goes on with.
   const kysely = new Kysely<unknown>({ dialect: new SavepointDialect(sqlite) });
   const migrator = new Migrator({ db: kysely, provider: { getMigrations: async () => migrations } });
+  // A migration that rebuilds a referenced table asks for foreign keys off (SQLite's own procedure); checked before commit.
+  const keysOff = pending.some((n) => (migrations[n] as { foreignKeysOff?: boolean }).foreignKeysOff);
+  if (keysOff) sqlite.pragma('foreign_keys = OFF');
   sqlite.exec('BEGIN IMMEDIATE');
   let outcome: Awaited<ReturnType<Migrator['migrateToLatest']>>;
   try {
     outcome = await migrator.migrateToLatest();
+    if (keysOff && !outcome.error && sqlite.pragma('foreign_key_check').length) throw new Error('foreign_key_check found rows without their parent');
   } catch (error) {
     outcome = { error };
   }
   if (!outcome.error) {
     sqlite.exec('COMMIT');
+    if (keysOff) sqlite.pragma('foreign_keys = ON');
     if (pending.length) measureNewIndexes(sqlite);
     return;
   }
   if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+  if (keysOff) sqlite.pragma('foreign_keys = ON');
   const failed = outcome.results?.find((r) => r.status === 'Error')?.migrationName;
   const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
   throw new DatabaseStartError(

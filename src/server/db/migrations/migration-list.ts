@@ -29,6 +29,7 @@ import * as m025 from './025-workspaces';
 import * as m026 from './026-domain-verification';
 import * as m027 from './027-audit-log';
 import * as m028 from './028-invitations';
+import * as m029 from './029-instance-audit';
 
 export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[] }> = {
   '001-initial': m001,
@@ -59,4 +60,5 @@ export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[
   '026-domain-verification': m026,
   '027-audit-log': m027,
   '028-invitations': m028,
+  '029-instance-audit': m029,
 };
