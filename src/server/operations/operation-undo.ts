@@ -9,9 +9,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { isUniqueViolation } from '../db/errors';
 import { fieldsOfBulkChanges, type StateField } from '../links/history/link-state';
-import { CONFLICTS_SHOWN, type OperationRow, type OperationsRepo, type UndoResult } from './operations.repo';
+import { CONFLICTS_SHOWN, type DeleteConflictReason, type OperationRow, type OperationsRepo, type UndoResult } from './operations.repo';
 import { RESOURCES, giveBack, isResource, linksToGiveBack, restoreRows, type Resource } from './resource-image';
+import { DOMAIN_REFUSAL_WORDS } from './domain-refusal';
 import { deleteImported, importedLinks, refuseRunningImport } from './import-operation';
 
 type Trx = Kysely<Database>;
@@ -28,6 +30,17 @@ export class ConflictError extends HttpError {
   override body(): Record<string, unknown> {
     return { message: this.message, conflicts: this.conflicts.slice(0, CONFLICTS_SHOWN), conflicts_count: this.conflicts.length, status: 409 };
   }
+}
+
+/**
+ * A link written back by another request at the same moment (an undo and a revision restore of the same deleted
+ * link: PostgreSQL's unique index refuses the second): a 409, nothing written; any other error as it is.
+ */
+export function cameBackMeanwhile(err: unknown): never {
+  if (isUniqueViolation(err)) {
+    throw new HttpError(409, 'A link this would bring back came back meanwhile (another undo or a restore), or its alias was taken; nothing was written. Reload and try again.');
+  }
+  throw err;
 }
 
 export interface UndoPlan {
@@ -59,14 +72,24 @@ export async function planUndo(repo: OperationsRepo, trx: Trx, op: OperationRow,
   return planLinksBack(repo, trx, op, force);
 }
 
+/** "2 because their alias was taken meanwhile, 1 because their domain was deleted". */
+export function conflictReasons(reasons: Record<DeleteConflictReason, number>): string {
+  const words: Record<DeleteConflictReason, string> = {
+    taken: 'their alias was taken meanwhile',
+    deleted: `their domain ${DOMAIN_REFUSAL_WORDS.deleted}`,
+    unshared: `their domain ${DOMAIN_REFUSAL_WORDS.unshared}`,
+  };
+  return (Object.keys(words) as DeleteConflictReason[])
+    .filter((r) => reasons[r] > 0)
+    .map((r) => `${reasons[r].toLocaleString('en')} because ${words[r]}`)
+    .join(', ');
+}
+
 /** Deleted links come back (a bulk delete, one link's delete, a domain's). */
 async function planLinksBack(repo: OperationsRepo, trx: Trx, op: OperationRow, force: boolean): Promise<UndoPlan> {
-  const skip = await repo.deleteConflicts(trx, op);
+  const { ids: skip, reasons } = await repo.deleteConflicts(trx, op);
   if (skip.length && !force) {
-    throw new ConflictError(
-      `${skip.length} of the deleted links cannot come back (their alias was taken meanwhile, or their domain is gone); nothing was undone. Send force=1 to bring back the others.`,
-      skip,
-    );
+    throw new ConflictError(`${skip.length} of the deleted links cannot come back (${conflictReasons(reasons)}); nothing was undone. Send force=1 to bring back the others.`, skip);
   }
   return {
     tracked: [],

@@ -2,6 +2,25 @@
 // can still be undone.
 import type { OperationRow } from './operations.repo';
 import type { Operation } from '../../shared/bulk.schema';
+import type { ApiScope } from '../../shared/api-scopes';
+import type { OperationObject } from '../../shared/objects/operation.object';
+
+/**
+ * The scope that may read what an operation names (its label: a webhook's URL is a credential). A caller without it
+ * sees the operation without the name: label null, "Deleted a webhook".
+ */
+export const OPERATION_READ_SCOPES: Record<OperationObject, ApiScope> = {
+  link: 'links:read',
+  import: 'links:read',
+  space: 'spaces:read',
+  pixel: 'pixels:read',
+  tag: 'tags:read',
+  domain: 'domains:read',
+  webhook: 'webhooks:read',
+};
+
+/** What the caller may read (its workspace's scopes); undefined: everything (a server-side answer). */
+export type ScopeCheck = ((scope: ApiScope) => boolean) | undefined;
 
 const VERB = { update: 'Changed', delete: 'Deleted', import: 'Imported' } as const;
 
@@ -11,11 +30,13 @@ export const linksInWords = (n: number) => `${n.toLocaleString('en')} ${n === 1 
 /** "Deleted space Launch", "Deleted link go.example.com/abc", "Changed 3 links", "Imported 120 links from a.csv". */
 export function summaryOf(row: Pick<OperationRow, 'kind' | 'object' | 'label' | 'count'>): string {
   if (row.kind === 'import') return `Imported ${linksInWords(row.count)}${row.label ? ` from ${row.label}` : ''}`;
+  if (row.label === null && row.object !== 'link') return `${VERB[row.kind]} ${/^[aeiou]/.test(row.object) ? 'an' : 'a'} ${row.object}`;
   if (row.label === null) return `${VERB[row.kind]} ${linksInWords(row.count)}`;
   return `${VERB[row.kind]} ${row.object} ${row.label}`;
 }
 
-export function presentOperation(row: OperationRow, now = new Date().toISOString()): Operation {
+export function presentOperation(row: OperationRow, now = new Date().toISOString(), may?: ScopeCheck): Operation {
+  if (may && !may(OPERATION_READ_SCOPES[row.object])) row = { ...row, label: null };
   const selection = JSON.parse(row.selection) as Record<string, unknown>;
   // Only what the caller chose: defaults (search_by, status 0) and absent filters say nothing.
   for (const [k, v] of Object.entries(selection)) if (v === undefined || v === null || (k === 'status' && v === 0)) delete selection[k];

@@ -12,6 +12,7 @@ import { isPostgres } from '../db/dialect';
 import { dropCreatedUnusedTags } from '../tags/tags.repo';
 import { DAILY_COLUMNS, EVENT_COLUMNS, HOURLY_COLUMNS, inIds, parts } from '../links/core/link-sql';
 import { copyBackDeletedLinks } from '../links/core/link-store';
+import { domainRefusals, domainUnusable, type DomainRefusal } from './domain-refusal';
 
 export type OperationRow = Selectable<OperationsTable>;
 type Trx = Kysely<Database>;
@@ -26,6 +27,15 @@ export interface UndoResult {
   skipped: number[];
   /** Ids of the links reverted, for the caches (capped by the caller). */
   ids: number[];
+}
+
+/** Why a deleted link cannot come back: its alias was taken (or it is back), or its domain's refusal. */
+export type DeleteConflictReason = 'taken' | DomainRefusal;
+
+export interface DeleteConflicts {
+  ids: number[];
+  /** How many links for each reason. */
+  reasons: Record<DeleteConflictReason, number>;
 }
 
 export class OperationsRepo {
@@ -68,15 +78,28 @@ export class OperationsRepo {
     return { ids: rows.map((r) => r.link_id), gone: rows.filter((r) => r.current === null).map((r) => r.link_id) };
   }
 
-  /** Links of a DELETE that cannot come back: their alias is taken on their domain, or the domain is gone. */
-  async deleteConflicts(trx: Trx, op: OperationRow): Promise<number[]> {
+  /**
+   * Links of a DELETE that cannot come back, with why: their alias is taken on their domain (or the link is back
+   * already), or their domain is no longer one the workspace may use (domain-refusal.ts: deleted, or unshared).
+   */
+  async deleteConflicts(trx: Trx, op: OperationRow, range?: { from: number; to: number }): Promise<DeleteConflicts> {
     const key = isPostgres(trx) ? 'coalesce' : 'ifnull';
-    const rows = await sql<{ id: number }>`SELECT d.id FROM operation_deleted_links d WHERE d.operation_id = ${op.id} AND (
+    const within = range ? sql`AND d.id >= ${range.from} AND d.id <= ${range.to}` : sql``;
+    const rows = await sql<{ id: number; domain_id: number | null; taken: number }>`SELECT d.id, d.domain_id,
+        CASE WHEN EXISTS (SELECT 1 FROM links l WHERE ${sql.raw(key)}(l.domain_id, 0) = ${sql.raw(key)}(d.domain_id, 0) AND l.alias = d.alias)
+          OR EXISTS (SELECT 1 FROM links l WHERE l.id = d.id) THEN 1 ELSE 0 END AS taken
+      FROM operation_deleted_links d WHERE d.operation_id = ${op.id} ${within} AND (
         EXISTS (SELECT 1 FROM links l WHERE ${sql.raw(key)}(l.domain_id, 0) = ${sql.raw(key)}(d.domain_id, 0) AND l.alias = d.alias)
         OR EXISTS (SELECT 1 FROM links l WHERE l.id = d.id)
-        OR (d.domain_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM domains WHERE id = d.domain_id))
+        OR ${domainUnusable(op.user_id, 'd')}
       ) ORDER BY d.id`.execute(trx);
-    return rows.rows.map((r) => Number(r.id));
+    const refused = await domainRefusals(trx, op.user_id, rows.rows.filter((r) => Number(r.taken) !== 1 && r.domain_id !== null).map((r) => Number(r.domain_id)));
+    const reasons: Record<DeleteConflictReason, number> = { taken: 0, deleted: 0, unshared: 0 };
+    for (const r of rows.rows) {
+      const reason: DeleteConflictReason = Number(r.taken) === 1 ? 'taken' : (refused.get(Number(r.domain_id)) ?? 'deleted');
+      reasons[reason] += 1;
+    }
+    return { ids: rows.rows.map((r) => Number(r.id)), reasons };
   }
 
   /** Puts back the old values (and pixels) of a PATCH on the links that exist, except `skip`. */

@@ -14,12 +14,16 @@ import { nowIso } from '../db/sql-values';
 import { idParams } from '../http/params';
 import { countersOff } from '../links/core/link-counters';
 import { CONFLICTS_SHOWN, OperationsRepo } from './operations.repo';
-import { planUndo } from './operation-undo';
-import { presentOperation } from './operation.presenter';
+import { cameBackMeanwhile, planUndo } from './operation-undo';
+import { presentOperation, type ScopeCheck } from './operation.presenter';
+import type { FastifyRequest } from 'fastify';
 import { operationObject, undoConflictObject, undoneOperationObject } from '../../shared/objects/operation.object';
 import { envelope, pageOf } from '../../shared/objects/common.object';
 
 const operationPage = pageOf(operationObject, 'Operation');
+
+/** What the request's workspace scopes let it read (an operation's label hides from a caller without its scope). */
+export const mayRead = (request: FastifyRequest): ScopeCheck => (scope) => request.workspace.scopes.has(scope);
 
 const listQuery = z.object({
   per_page: queryNumberEnum(PER_PAGE_OPTIONS, 10),
@@ -41,14 +45,14 @@ export async function operationsRoutes(fastify: FastifyInstance): Promise<void> 
     const { page, per_page: perPage } = request.query;
     const { rows, total } = await repo.list(request.workspace.id, page, perPage);
     const now = nowIso();
-    return paginate(request, rows.map((r) => presentOperation(r, now)), total, page, perPage);
+    return paginate(request, rows.map((r) => presentOperation(r, now, mayRead(request))), total, page, perPage);
   });
 
   const showDocs = { operationId: 'getOperation', summary: 'Get an operation', description: 'One of your operations: what it acted on and changed, and until when it can be undone.' };
   app.get('/:id', { schema: { tags, ...showDocs, params: idParams, response: { 200: envelope(operationObject) } } }, async (request) => {
     const op = await repo.find(request.workspace.id, parseId(request.params.id));
     if (!op) throw notFound();
-    return ok(presentOperation(op));
+    return ok(presentOperation(op, undefined, mayRead(request)));
   });
 
   const undoDocs = {
@@ -68,7 +72,8 @@ export async function operationsRoutes(fastify: FastifyInstance): Promise<void> 
     const id = parseId(request.params.id);
     const force = request.query.force;
     const now = nowIso();
-    const result = await repo.transaction(async (trx) => {
+    const result = await repo
+      .transaction(async (trx) => {
       await repo.lockForUndo(trx, id);
       const op = await repo.find(userId, id, trx);
       if (!op) throw notFound();
@@ -93,13 +98,14 @@ export async function operationsRoutes(fastify: FastifyInstance): Promise<void> 
       );
       await repo.markUndone(trx, op.id, now);
       return { op: { ...op, undone_at: now }, undo, deletes: plan.deletes };
-    });
+      })
+      .catch(cameBackMeanwhile);
     // Once committed: the caches (a resource that came back: every cache, as its delete did) and the webhooks.
     const { op } = result;
     if (op.object !== 'link') app.ctx.changes.emit('reset');
     if (op.object === 'webhook') app.webhooks.changed();
     const event = result.deletes ? { name: 'link.deleted' as const, load: app.webhooks.deletedLinks(op.id) } : undefined;
     await app.links.writer.announce(userId, result.undo.ids, event);
-    return ok({ ...presentOperation(result.op), restored: result.undo.restored, skipped: result.undo.skipped.slice(0, CONFLICTS_SHOWN) });
+    return ok({ ...presentOperation(result.op, undefined, mayRead(request)), restored: result.undo.restored, skipped: result.undo.skipped.slice(0, CONFLICTS_SHOWN) });
   });
 }

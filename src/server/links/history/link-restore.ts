@@ -10,6 +10,8 @@ import { setLinkTags, resolveTags } from '../../tags/tags.repo';
 import type { LinkWriter } from '../core/link-writer';
 import { ownedRefs } from '../core/link-checks';
 import { aliasTaken, insertLinks } from '../core/link-store';
+import { DOMAIN_REFUSAL_WORDS, domainRefusals } from '../../operations/domain-refusal';
+import { cameBackMeanwhile } from '../../operations/operation-undo';
 import { columnsOf, readStates, type LinkState } from './link-state';
 import { changesAfter, findRevision, stateAfter } from './revisions.repo';
 
@@ -29,7 +31,8 @@ export async function restoreRevision(db: Db, writer: LinkWriter, userId: number
       const target = complete(stateAfter(current?.state, await changesAfter(trx, linkId, revisionId)));
       const owned = await ownedRefs(trx, userId, [target]);
       if (target.domain_id !== null && !owned.domains.has(target.domain_id)) {
-        throw fieldError('domain_id', 'no longer exists: the domain of this revision was deleted.');
+        const refusal = (await domainRefusals(trx, userId, [target.domain_id])).get(target.domain_id) ?? 'deleted';
+        throw fieldError('domain_id', `cannot be restored: the domain of this revision ${DOMAIN_REFUSAL_WORDS[refusal]}.`);
       }
       if (target.alias !== current?.state.alias || target.domain_id !== current?.state.domain_id) {
         if (await aliasTaken(trx, target.domain_id, target.alias, linkId)) throw fieldError('alias', `"${target.alias}" has been taken by another link since.`);
@@ -51,7 +54,7 @@ export async function restoreRevision(db: Db, writer: LinkWriter, userId: number
       return { created: [linkId] };
     },
     { restoredFrom: revisionId },
-  );
+  ).catch(cameBackMeanwhile);
 }
 
 /** A state with every field (a revision of a link recorded before history began may lack some: they keep their defaults). */

@@ -89,11 +89,21 @@ export function stateAfter(current: Partial<LinkState> | undefined, later: Store
   return state as Partial<LinkState>;
 }
 
-/** Drops the history of links deleted more than `days` ago (HISTORY_DAYS); a live link keeps its history. */
+/**
+ * Drops the history of links deleted more than `days` ago (HISTORY_DAYS); a live link keeps its history, and so
+ * does a link deleted again since: only its newest delete counts (delete, restore and delete again today keeps it).
+ */
 export async function purgeRevisions(db: Db, cutoff: string): Promise<number> {
   const r = await db
     .deleteFrom('link_revisions')
-    .where('link_id', 'in', (eb) => eb.selectFrom('link_revisions').select('link_id').where('action', '=', 'delete').where('created_at', '<', cutoff))
+    .where('link_id', 'in', (eb) =>
+      eb
+        .selectFrom('link_revisions')
+        .select('link_id')
+        .where('action', '=', 'delete')
+        .groupBy('link_id')
+        .having((h) => h.fn.max('created_at'), '<', cutoff),
+    )
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('links').select(sql.lit(1).as('one')).whereRef('links.id', '=', 'link_revisions.link_id'))))
     .executeTakeFirst();
   return Number(r.numDeletedRows);
