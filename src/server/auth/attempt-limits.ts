@@ -5,6 +5,10 @@
 // starts with the key's first attempt and ends `windowMs` later; at most `max` attempts are taken in it.
 // A success clears the key. SQLite answers synchronously (one prepared statement), PostgreSQL with a promise
 // (row locking serialises concurrent upserts of one key, across instances).
+// A key names a client address (`pw|203.0.113.7|12`): it is stored as a keyed hash (HMAC-SHA256 under a key
+// derived from the instance's cookie_secret), never as it is, so neither the database nor its backups hold
+// visitors' addresses; windows that are over are deleted at most a minute after the first attempt past them.
+import { createHmac, randomBytes } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import type { Db } from '../db/database';
@@ -40,8 +44,27 @@ const TAKE = `INSERT INTO attempt_limits AS a (key, reset_at, count) VALUES ($1,
 const RESET_AT = 'SELECT reset_at FROM attempt_limits WHERE key = $1';
 const CLEAR = 'DELETE FROM attempt_limits WHERE key = $1';
 const PRUNE = 'DELETE FROM attempt_limits WHERE reset_at <= $1';
-/** Every this many attempts, the windows that are over are deleted. */
-const PRUNE_EVERY = 1000;
+/** At most this often (ms), an attempt first deletes the windows that are over. */
+export const PRUNE_EVERY_MS = 60_000;
+
+const SECRET_ROW = "INSERT INTO settings (key, value) VALUES ('cookie_secret', $1) ON CONFLICT (key) DO NOTHING";
+const SECRET = "SELECT value FROM settings WHERE key = 'cookie_secret'";
+
+/** The stored form of a key: its HMAC under a key of its own derived from the cookie secret (base64url). */
+export function hashedKey(cookieSecret: string, key: string): string {
+  const own = createHmac('sha256', Buffer.from(cookieSecret, 'base64url')).update('attempt-limits').digest();
+  return createHmac('sha256', own).update(key).digest('base64url');
+}
+
+/** When a prune is due: the first attempt, then once a minute at most. */
+class PruneClock {
+  private last = -Infinity;
+  due(now: number): boolean {
+    if (now - this.last < PRUNE_EVERY_MS) return false;
+    this.last = now;
+    return true;
+  }
+}
 
 /** Seconds from `now` to `resetAt`, at least 1. */
 function secondsUntil(resetAt: number, now: number): number {
@@ -57,41 +80,57 @@ export class SqliteAttemptLimits implements AttemptLimits {
   private readonly resetAt: SQLite.Statement<[Record<string, unknown>], number>;
   private readonly clearStmt: SQLite.Statement<[Record<string, unknown>]>;
   private readonly prune: SQLite.Statement<[Record<string, unknown>]>;
-  private taken = 0;
+  private readonly clock = new PruneClock();
+  private readonly secret: string;
 
   constructor(sqlite: SQLite.Database) {
+    // The secret the cookies are signed with, made here when nothing made it yet (grants.ts makes it the same way).
+    sqlite.prepare(lite(SECRET_ROW)).run(named(randomBytes(32).toString('base64url')));
+    this.secret = sqlite.prepare<[], string>(SECRET).pluck().get() as string;
     this.takeStmt = sqlite.prepare<[Record<string, unknown>], { count: number }>(lite(TAKE));
     this.resetAt = sqlite.prepare<[Record<string, unknown>], number>(lite(RESET_AT)).pluck();
     this.clearStmt = sqlite.prepare<[Record<string, unknown>]>(lite(CLEAR));
     this.prune = sqlite.prepare<[Record<string, unknown>]>(lite(PRUNE));
   }
 
-  take(key: string, limit: AttemptLimit, now = Date.now()): number {
-    if (++this.taken % PRUNE_EVERY === 0) this.prune.run(named(now));
+  take(raw: string, limit: AttemptLimit, now = Date.now()): number {
+    const key = hashedKey(this.secret, raw);
+    if (this.clock.due(now)) this.prune.run(named(now));
     if (this.takeStmt.get(named(key, now + limit.windowMs, now, limit.max))) return 0;
     return secondsUntil(this.resetAt.get(named(key)) ?? now + limit.windowMs, now);
   }
 
-  clear(key: string): void {
-    this.clearStmt.run(named(key));
+  clear(raw: string): void {
+    this.clearStmt.run(named(hashedKey(this.secret, raw)));
   }
 }
 
 export class PgAttemptLimits implements AttemptLimits {
-  private taken = 0;
+  private readonly clock = new PruneClock();
+  private secret: Promise<string> | null = null;
 
   constructor(private readonly pool: pg.Pool) {}
 
-  async take(key: string, limit: AttemptLimit, now = Date.now()): Promise<number> {
-    if (++this.taken % PRUNE_EVERY === 0) await this.pool.query(PRUNE, [now]);
+  private async hashed(raw: string): Promise<string> {
+    this.secret ??= (async () => {
+      await this.pool.query(SECRET_ROW, [randomBytes(32).toString('base64url')]);
+      return (await this.pool.query<{ value: string }>(SECRET)).rows[0]?.value as string;
+    })();
+    this.secret.catch(() => (this.secret = null));
+    return hashedKey(await this.secret, raw);
+  }
+
+  async take(raw: string, limit: AttemptLimit, now = Date.now()): Promise<number> {
+    const key = await this.hashed(raw);
+    if (this.clock.due(now)) await this.pool.query(PRUNE, [now]);
     const r = await this.pool.query({ name: 'ld_attempt_take', text: TAKE, values: [key, now + limit.windowMs, now, limit.max] });
     if (r.rowCount) return 0;
     const row = (await this.pool.query<{ reset_at: string }>(RESET_AT, [key])).rows[0];
     return secondsUntil(row ? Number(row.reset_at) : now + limit.windowMs, now);
   }
 
-  async clear(key: string): Promise<void> {
-    await this.pool.query(CLEAR, [key]);
+  async clear(raw: string): Promise<void> {
+    await this.pool.query(CLEAR, [await this.hashed(raw)]);
   }
 }
 
