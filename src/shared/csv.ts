@@ -32,6 +32,9 @@ export function detectDelimiter(text: string): ',' | ';' | '\t' {
   return ',';
 }
 
+const tooManyFields = (line: number, max: number) =>
+  new CsvError(line, `Line ${line} has more than ${max} fields; a file of links has far fewer. Is it the right file?`);
+
 function countNewlines(s: string): number {
   let n = 0;
   for (let i = s.indexOf('\n'); i !== -1; i = s.indexOf('\n', i + 1)) n++;
@@ -42,9 +45,10 @@ function countNewlines(s: string): number {
  * Records of `text`, lazily. Quoted fields may hold delimiters, doubled quotes and line breaks; CRLF, LF
  * and CR end records; a byte order mark is skipped; blank lines are skipped. A quote that never closes, or
  * text right after a closing quote, throws a CsvError naming the line. A stray quote inside an unquoted
- * field is kept as it is (common in hand-made files, and unambiguous).
+ * field is kept as it is (common in hand-made files, and unambiguous). A record of more than `maxFields`
+ * fields throws, as soon as the parser reaches its next one.
  */
-export function* parseCsv(text: string, delimiter = ','): Generator<CsvRecord> {
+export function* parseCsv(text: string, delimiter = ',', maxFields = Number.POSITIVE_INFINITY): Generator<CsvRecord> {
   const n = text.length;
   const delim = delimiter.charCodeAt(0);
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -77,6 +81,7 @@ export function* parseCsv(text: string, delimiter = ','): Generator<CsvRecord> {
           break;
         }
         fields.push(value);
+        if (fields.length > maxFields) throw tooManyFields(start, maxFields);
         const c = text.charCodeAt(at);
         if (c === delim) {
           i = at + 1;
@@ -97,6 +102,7 @@ export function* parseCsv(text: string, delimiter = ','): Generator<CsvRecord> {
       }
       if (j > i) blank = false;
       fields.push(text.slice(i, j));
+      if (fields.length > maxFields) throw tooManyFields(start, maxFields);
       if (j < n && text.charCodeAt(j) === delim) {
         blank = false;
         i = j + 1;

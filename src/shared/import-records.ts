@@ -5,6 +5,14 @@
 // objects, nested objects flattened with dots (`visitsSummary.total`), lists of texts kept as lists.
 import { CsvError, detectDelimiter, parseCsv } from './csv';
 
+/**
+ * What a file may hold, checked while it is read (a 422 naming the limit, never a crash): data rows (a JSON
+ * file's items), columns (fields of a record; a JSON file's keys, nested ones with their parts) and, in a
+ * JSON file, how deep its values nest. The same values as shared/import.schema.ts's (no import from there:
+ * this module is the file reader alone, also on the dashboard).
+ */
+export const FILE_LIMITS = { rows: 1_000_000, columns: 500, depth: 16 } as const;
+
 export type FileLayout = ',' | ';' | '\t' | 'json';
 
 /** A cell: text, a list of texts (a JSON list), or null (JSON null). */
@@ -31,13 +39,26 @@ export function layoutOf(text: string): FileLayout {
 export function readRecords(text: string, layout: FileLayout): FileRecords {
   if (layout === 'json') return jsonRecords(text);
   if (layout === '\t') return withHeader(tsvRecords(text));
-  return withHeader(parseCsv(text, layout));
+  return withHeader(parseCsv(text, layout, FILE_LIMITS.columns));
 }
+
+const tooManyRows = (line: number) =>
+  new CsvError(line, `has more than ${FILE_LIMITS.rows.toLocaleString('en')} rows (line ${line} is past the limit). Split it into smaller files.`);
+
+const tooManyColumns = (line: number, what: string) =>
+  new CsvError(line, `has ${what} more than ${FILE_LIMITS.columns} columns (line ${line}); a file of links has far fewer. Is it the right file?`);
 
 function withHeader(records: Iterator<ImportRecord> & Iterable<ImportRecord>): FileRecords {
   const first = records.next();
   if (first.done) return { headers: [], records: [] };
-  return { headers: first.value.fields.map((f) => (typeof f === 'string' ? f : '')), records: { [Symbol.iterator]: () => records } };
+  function* counted(): Generator<ImportRecord> {
+    let n = 0;
+    for (let r = records.next(); !r.done; r = records.next()) {
+      if (++n > FILE_LIMITS.rows) throw tooManyRows(r.value.line);
+      yield r.value;
+    }
+  }
+  return { headers: first.value.fields.map((f) => (typeof f === 'string' ? f : '')), records: { [Symbol.iterator]: counted } };
 }
 
 /**
@@ -48,8 +69,33 @@ function* tsvRecords(text: string): Generator<ImportRecord> {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
   for (const [i, raw] of lines.entries()) {
     if (raw === '') continue;
-    const fields = raw.split('\t').map((f) => (f.length > 1 && f.startsWith('"') && f.endsWith('"') && !/[^"]"(?!")/.test(f.slice(1, -1).replace(/""/g, '')) ? f.slice(1, -1).replace(/""/g, '"') : f));
+    const fields = raw.split('\t', FILE_LIMITS.columns + 1).map((f) => (f.length > 1 && f.startsWith('"') && f.endsWith('"') && !/[^"]"(?!")/.test(f.slice(1, -1).replace(/""/g, '')) ? f.slice(1, -1).replace(/""/g, '"') : f));
+    if (fields.length > FILE_LIMITS.columns) throw tooManyColumns(i + 1, 'a record of');
     yield { line: i + 1, fields };
+  }
+}
+
+/**
+ * The deepest nesting of a JSON text's lists and objects, read without parsing: a file nested past `max`
+ * throws (JSON.parse and the reading of nested keys recurse, and would overflow the stack).
+ */
+function checkDepth(text: string, max: number): void {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      // Skip a string, with its escapes.
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92) i++;
+        else if (d === 34) break;
+      }
+    } else if (c === 91 || c === 123) {
+      if (++depth > max) {
+        const line = lineOfOffset(text, i);
+        throw new CsvError(line, `nests its values more than ${max} levels deep (line ${line}); a file of links nests a few.`);
+      }
+    } else if (c === 93 || c === 125) depth--;
   }
 }
 
@@ -91,6 +137,7 @@ function lineOfOffset(text: string, offset: number): number {
 
 function jsonRecords(text: string): FileRecords {
   let doc: unknown;
+  checkDepth(text, FILE_LIMITS.depth);
   try {
     doc = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (err) {
@@ -103,6 +150,7 @@ function jsonRecords(text: string): FileRecords {
   const cells: Map<string, Cell>[] = [];
   const headers: string[] = [];
   const seen = new Set<string>();
+  if (items.length > FILE_LIMITS.rows) throw tooManyRows(FILE_LIMITS.rows + 1);
   for (const [i, item] of items.entries()) {
     if (!isObject(item)) throw new CsvError(i + 1, `has an item ${i + 1} that is not an object (each link must be a JSON object).`);
     const flat = new Map<string, Cell>();
@@ -111,6 +159,7 @@ function jsonRecords(text: string): FileRecords {
       if (!seen.has(key)) {
         seen.add(key);
         headers.push(key);
+        if (headers.length > FILE_LIMITS.columns) throw tooManyColumns(i + 1, 'objects with');
       }
     }
     cells.push(flat);

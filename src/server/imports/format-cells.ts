@@ -13,6 +13,15 @@ export function first(get: Cells, ...names: string[]): string | undefined {
   return undefined;
 }
 
+/** The first non-empty cell of the columns named, with the column's (normalized) name. */
+export function firstNamed(get: Cells, ...names: string[]): { name: string; value: string } | undefined {
+  for (const name of names) {
+    const value = get.text(name)?.trim();
+    if (value) return { name, value };
+  }
+  return undefined;
+}
+
 /** Whether a cell says yes: 1, true, yes (any case). */
 export const flagOn = (v: string | undefined): boolean => v !== undefined && /^(1|true|yes)$/i.test(v.trim());
 

@@ -13,7 +13,7 @@
 // source's default domain), else the host of its short URL; the shorteners' shared hosts (bit.ly, kutt.it)
 // mean "no domain of yours".
 import type { ColumnUse, Format, RowInput } from './formats';
-import { defined, first, flagOn, mysqlText, shlinkTagSeparator, shortUrlParts, tagNames } from './format-cells';
+import { defined, first, firstNamed, flagOn, mysqlText, shlinkTagSeparator, shortUrlParts, tagNames } from './format-cells';
 
 const SHARED_HOSTS = new Set(['bit.ly', 'j.mp', 'bitly.is', 'bitly.com', 'kutt.it']);
 
@@ -29,14 +29,19 @@ const PARTS: ColumnUse = { field: null, note: 'Not imported as a whole: its part
 function bitly(get: Parameters<Format['read']>[0]): RowInput {
   const notes: RowInput['notes'] = [];
   // A custom back-half is the link people shared; the bitlink itself is the fallback.
-  const custom = get.list('customlink', /[\s,|;]+/)?.[0] ?? get.list('custombitlinks', /[\s,|;]+/)?.[0] ?? first(get, 'custombitlink', 'custombackhalf');
-  const short = custom ?? first(get, 'link', 'bitlink', 'bitlylink', 'shortlink', 'id');
-  const parts = short ? shortUrlParts(short) : undefined;
+  const listed = (name: string) => {
+    const value = get.list(name, /[\s,|;]+/)?.[0];
+    return value === undefined ? undefined : { name, value };
+  };
+  const custom = listed('customlink') ?? listed('custombitlinks') ?? firstNamed(get, 'custombitlink', 'custombackhalf');
+  const short = custom ?? firstNamed(get, 'link', 'bitlink', 'bitlylink', 'shortlink', 'id');
+  const parts = short ? shortUrlParts(short.value) : undefined;
   return {
     fields: defined({ url: first(get, 'destinationurl', 'longurl'), alias: parts?.alias || undefined, title: first(get, 'title'), tags: tagNames(get, 'tags', ',', notes) }),
     created_at: first(get, 'datecreated', 'createdat', 'created', 'createddate'),
     clicks: first(get, 'engagements', 'clicks', 'totalclicks', 'userclicks'),
     domain_name: ownHost(parts?.host),
+    from: short ? { alias: short.name } : undefined,
     issues: [],
     notes,
   };
@@ -71,10 +76,11 @@ function shlink(get: Parameters<Format['read']>[0]): RowInput {
   const parts = shortUrlParts(first(get, 'shorturl') ?? '');
   // A `domain` column wins, even empty (the default domain), as shlink-importer reads it.
   const domain = get.has('domain') ? first(get, 'domain') : parts.host;
+  const code = firstNamed(get, 'shortcode');
   return {
     fields: defined({
       url: first(get, 'longurl'),
-      alias: first(get, 'shortcode') ?? (parts.alias || undefined),
+      alias: code?.value ?? (parts.alias || undefined),
       title: first(get, 'title'),
       tags: tagNames(get, 'tags', shlinkTagSeparator(get, 'tags'), notes),
       active_period_start_at: first(get, 'metavalidsince', 'validsince'),
@@ -84,6 +90,7 @@ function shlink(get: Parameters<Format['read']>[0]): RowInput {
     created_at: first(get, 'createdat', 'datecreated'),
     clicks: first(get, 'visits', 'visitssummarytotal', 'visitscount'),
     domain_name: domain,
+    from: { alias: code ? 'shortcode' : 'shorturl' },
     issues: [],
     notes,
   };
@@ -116,6 +123,7 @@ export const SHLINK_FORMAT: Format = {
 function kutt(get: Parameters<Format['read']>[0]): RowInput {
   const notes: RowInput['notes'] = [];
   const link = shortUrlParts(first(get, 'link') ?? '');
+  const address = firstNamed(get, 'address');
   // Passwords never leave Kutt (its API says only whether one is set): such a link is not made public.
   const locked = flagOn(get.text('password'));
   const banned = flagOn(get.text('banned'));
@@ -124,7 +132,7 @@ function kutt(get: Parameters<Format['read']>[0]): RowInput {
   return {
     fields: defined({
       url: first(get, 'target'),
-      alias: first(get, 'address') ?? (link.alias || undefined),
+      alias: address?.value ?? (link.alias || undefined),
       title: first(get, 'description'),
       active_period_end_at: first(get, 'expirein'),
       disabled: locked || banned ? '1' : undefined,
@@ -132,6 +140,7 @@ function kutt(get: Parameters<Format['read']>[0]): RowInput {
     created_at: first(get, 'createdat'),
     clicks: first(get, 'visitcount'),
     domain_name: ownHost(get.has('domain') ? first(get, 'domain') : link.host),
+    from: { alias: address ? 'address' : 'link' },
     issues: [],
     notes,
   };
@@ -150,12 +159,24 @@ export const KUTT_FORMAT: Format = {
   read: kutt,
 };
 
+/**
+ * The keyword of the Import-Export plugin's `source` cell, which is a path (`/keyword/`, or a whole short
+ * URL): its last path segment.
+ */
+export function keywordOfSource(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const path = value.trim().replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/[?#].*$/, '').replace(/\/+$/, '');
+  return path.slice(path.lastIndexOf('/') + 1) || undefined;
+}
+
 function yourls(get: Parameters<Format['read']>[0]): RowInput {
   const text = (...names: string[]) => mysqlText(first(get, ...names));
+  const keyword = text('keyword');
   return {
-    fields: defined({ url: text('url', 'target'), alias: text('keyword', 'source'), title: text('title') }),
+    fields: defined({ url: text('url', 'target'), alias: keyword ?? keywordOfSource(text('source')), title: text('title') }),
     created_at: text('timestamp'),
     clicks: text('clicks', 'hits'),
+    from: { alias: keyword !== undefined ? 'keyword' : 'source' },
     issues: [],
     notes: [],
   };
@@ -164,7 +185,7 @@ function yourls(get: Parameters<Format['read']>[0]): RowInput {
 export const YOURLS_FORMAT: Format = {
   source: 'yourls',
   columns: {
-    keyword: { field: 'alias' }, source: { field: 'alias' }, url: { field: 'url' }, target: { field: 'url' }, title: { field: 'title' },
+    keyword: { field: 'alias' }, source: { field: 'alias', note: 'A path (/keyword/): its last segment is the alias.' }, url: { field: 'url' }, target: { field: 'url' }, title: { field: 'title' },
     timestamp: { field: 'created_at', note: 'Kept as the creation time (YOURLS stores it without a zone: read as UTC).' },
     clicks: CLICKS, hits: CLICKS,
     ip: { field: null, note: 'Not imported: Linkdeck keeps no IP addresses.' },

@@ -36,6 +36,11 @@ export interface RowInput {
   domain_name?: string;
   /** Pixels by name, matched against the importing account's pixels (they stand for `pixel_ids`). */
   pixel_names?: string[];
+  /**
+   * The column (normalized header) a field was read from, when the format chose among several (Bitly's alias
+   * from "Custom Link" or else "Link"): a problem with the field names that column.
+   */
+  from?: Record<string, string>;
   /** Problems found while reading the row (before the shared schema). */
   issues: RowNote[];
   /** What the import does differently from the source, said per row (a protected link comes in disabled). */
@@ -109,9 +114,16 @@ export function headerIndex(headers: string[]): Map<string, number> {
   return index;
 }
 
-/** The file's own name for the column that carries a field (for messages), or undefined. */
-export function columnOf(format: Format, headers: readonly string[], field: string): string | undefined {
+/**
+ * The file's own name for the column that carries a field (for messages), or undefined: the column the row's
+ * value came from (`from`, normalized header), else the first column of the format that carries the field.
+ */
+export function columnOf(format: Format, headers: readonly string[], field: string, from?: string): string | undefined {
   const root = field.split('.')[0] ?? field;
+  if (from !== undefined) {
+    const own = headers.find((h) => normalizeHeader(h) === from);
+    if (own !== undefined) return own;
+  }
   return headers.find((h) => format.columns[normalizeHeader(h)]?.field === root);
 }
 

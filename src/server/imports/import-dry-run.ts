@@ -12,6 +12,10 @@ import type { ImportsRepo } from './imports.repo';
 
 export interface DryRunSpec extends PassFile {
   query: ImportQuery;
+  /** Aborted when the dry run is given up (its client went away): the pass stops before its next batch. */
+  signal?: AbortSignal;
+  /** Rows checked so far, after every batch. */
+  onProgress?: (rowsRead: number) => void;
   fileName: string | null;
   headers: string[];
   rowsTotal: number;
@@ -28,18 +32,27 @@ export async function dryRunImport(repo: ImportsRepo, spec: DryRunSpec): Promise
   const rowNotes = new Map<number, RowNote[]>();
   /** Every note of the file, by kind (field and message), with how many rows and the first. */
   const notes = new Map<string, { field: string; message: string; rows: number; first_line: number }>();
+  /** Hosts that are none of the account's domains, with their rows (a UI offers to map them). */
+  const unknownHosts = new Map<string, { host: string; rows: number; first_line: number }>();
   const tally = await importPass(repo, spec, rows, {
     write: false,
+    records: IMPORT_PREVIEW_ROWS,
+    beforeBatch: () => spec.signal?.throwIfAborted(),
+    afterBatch: async (t) => spec.onProgress?.(t.read),
     onRow: (rec, checked) => {
       if (!isFailure(checked)) {
         for (const n of checked.notes) {
           const key = `${n.field}\n${n.message}`;
           const seen = notes.get(key);
           if (seen) seen.rows++;
-          else if (notes.size < 50) notes.set(key, { ...n, rows: 1, first_line: rec.line });
+          else if (notes.size < 50) notes.set(key, { ...n, rows: 1, first_line: checked.line });
         }
+      } else if (checked.unknownHost !== undefined) {
+        const seen = unknownHosts.get(checked.unknownHost);
+        if (seen) seen.rows++;
+        else if (unknownHosts.size < 100) unknownHosts.set(checked.unknownHost, { host: checked.unknownHost, rows: 1, first_line: checked.line });
       }
-      if (shown.length >= IMPORT_PREVIEW_ROWS) return;
+      if (!rec || shown.length >= IMPORT_PREVIEW_ROWS) return;
       shown.push(rec);
       if (isFailure(checked)) rowFailures.set(rec.line, checked.problems);
       else rowNotes.set(rec.line, checked.notes);
@@ -93,6 +106,8 @@ export async function dryRunImport(repo: ImportsRepo, spec: DryRunSpec): Promise
     failed: tally.failed,
     failures: tally.failures,
     preview,
+    unknown_hosts: [...unknownHosts.values()],
+    domain_map: query.domain_map,
     error: tally.failed > 0 && !query.partial ? nothingImported(tally.failed) : null,
   };
 }

@@ -94,8 +94,8 @@ export interface RowsJob {
   rows: Omit<RowContext, 'format'> & { source: ImportSource };
   /** Rows per batch. */
   batch: number;
-  /** Send each record with its check (a dry run's preview). */
-  records: boolean;
+  /** Send the first this many records with their checks (a dry run's preview); 0: none. */
+  records: number;
 }
 
 export interface RowBatch {
@@ -109,13 +109,18 @@ export async function* importRowBatches(job: RowsJob): AsyncGenerator<RowBatch> 
   if (text === null) throw new Error('the import file is not UTF-8 text');
   const ctx: RowContext = { ...job.rows, format: formatOf(job.rows.source) };
   const { records } = readRecords(text, job.layout);
-  let batch: RowBatch = { checked: [], records: job.records ? [] : null };
+  let sent = 0;
+  const next = (): RowBatch => ({ checked: [], records: sent < job.records ? [] : null });
+  let batch = next();
   for (const rec of records) {
     batch.checked.push(checkRow(ctx, rec));
-    batch.records?.push(rec);
+    if (batch.records && sent < job.records) {
+      batch.records.push(rec);
+      sent++;
+    }
     if (batch.checked.length === job.batch) {
       yield batch;
-      batch = { checked: [], records: job.records ? [] : null };
+      batch = next();
     }
   }
   if (batch.checked.length) yield batch;

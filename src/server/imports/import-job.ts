@@ -21,6 +21,8 @@ export { BATCH, renamed } from './import-pass';
 export interface ImportSpec extends PassFile {
   jobId: number;
   partial: boolean;
+  /** The person who ran the import: the actor of the links' revisions (absent: the workspace). */
+  actorId?: number;
   rows: Omit<RowContext, 'domains' | 'spaces' | 'pixels' | 'pixelsByName' | 'now'>;
 }
 
@@ -163,7 +165,7 @@ export class ImportRunner {
 
   /** One pass over the file that saves the job's progress after every batch, and stops before a batch when the server does. */
   private pass(spec: ImportSpec, rows: RowContext, write: boolean, job: HeldJob, set: (values: JobValues) => Promise<void>): Promise<Tally> {
-    return importPass(this.repo.forJob(job), spec, rows, {
+    return importPass(this.repo.forJob(job, spec.actorId), spec, rows, {
       write,
       beforeBatch: () => {
         if (this.stopping) throw new Stopped();

@@ -2,17 +2,23 @@
 // (on_conflict) and, when writing, each batch inserted in one transaction. The job runner (import-job.ts)
 // makes one or two passes; a dry run (import-dry-run.ts) makes the same checking pass without writing.
 import type { ImportRecord, FileLayout } from '../../shared/import-records';
-import { LIMITS } from '../../shared/enums';
 import { type ImportFailure, type ImportRowOutcome, type OnConflict } from '../../shared/import.schema';
 import { MAX_IMPORT_FAILURES } from '../../shared/enums';
 import { nowIso } from '../db/sql-values';
-import { randomAlias } from '../links/alias';
+import { AliasRenamer, randomAlias } from '../links/alias';
+import { WriteChunks, yieldToLoop } from './write-chunks';
 import { isFailure, type CheckedRow, type FailedRow, type RowContext } from './import-rows';
 import { importMessage } from './import-messages';
 import type { HeavyPool } from '../workers/heavy-pool';
 import type { ImportsRepo, NewLink } from './imports.repo';
 
+export { renamed } from '../links/alias';
+
+/** Rows read and checked (on a pool thread) and settled at a time; written in smaller chunks (write-chunks.ts). */
 export const BATCH = 1000;
+
+/** A row ready to insert, with the column its alias came from (for a message if it is taken meanwhile). */
+type ReadyLink = NewLink & { aliasColumn?: string };
 
 export interface Tally {
   read: number;
@@ -40,16 +46,12 @@ export interface PassOptions {
   /** After a batch wrote links. */
   /** After each batch written, with the new links' ids. */
   onWritten?: (ids: number[]) => Promise<void> | void;
-  /** Every record as read and checked (the dry run's preview). */
-  onRow?: (rec: ImportRecord, checked: CheckedRow | FailedRow) => void;
+  /** Every row as checked, with its record for the first `records` rows (the dry run's preview). */
+  onRow?: (rec: ImportRecord | undefined, checked: CheckedRow | FailedRow) => void;
+  /** Records sent with the first rows (0: none). */
+  records?: number;
   /** What on_conflict made of a valid row: its alias (undefined: the server picks one), renamed, or skipped. */
   onSettled?: (line: number, outcome: Exclude<ImportRowOutcome, 'fail'>, alias: string | undefined) => void;
-}
-
-/** `base-2`, `base-3`, ... cut so that the alias stays within the length limit. */
-export function renamed(base: string, n: number): string {
-  const suffix = `-${n}`;
-  return `${base.slice(0, LIMITS.aliasMax - suffix.length)}${suffix}`;
 }
 
 /** Why an import without `partial` wrote nothing (the job's error, and the dry run's). */
@@ -72,16 +74,29 @@ export async function importPass(repo: ImportsRepo, file: PassFile, rows: RowCon
     tally.failed++;
     for (const f of problems) if (tally.failures.length < MAX_IMPORT_FAILURES * 2) tally.failures.push(f);
   };
-  const aliasProblem = (line: number, message: string) => fail([importMessage(rows.format, rows.headers, line, { field: 'alias', message })]);
+  const aliasProblem = (line: number, message: string, column?: string) =>
+    fail([importMessage(rows.format, rows.headers, line, { field: 'alias', message }, column === undefined ? undefined : { alias: column })]);
+  const renamer = new AliasRenamer((domain, prefix) => repo.aliasesStartingWith(domain, prefix));
+  const chunks = new WriteChunks();
   let batch: CheckedRow[] = [];
   const flush = async () => {
     opts.beforeBatch?.();
-    const ready = await settleAliases(repo, batch, claimed, file.onConflict, tally, aliasProblem, opts);
+    const ready = await settleAliases(repo, renamer, batch, claimed, file.onConflict, tally, aliasProblem, opts);
     batch = [];
-    if (opts.write && ready.length) {
-      const written = await repo.insertBatch(ready, tally);
-      for (const link of ready) {
-        if (!written.has(link.line)) aliasProblem(link.line, 'has already been taken (by a link created during the import).');
+    // Written a chunk per transaction, sized to hold SQLite's writer and the event loop briefly, with the
+    // loop let go in between: redirects are answered between chunks.
+    for (let at = 0; opts.write && at < ready.length; ) {
+      if (at > 0) {
+        await yieldToLoop();
+        opts.beforeBatch?.();
+      }
+      const part = ready.slice(at, at + chunks.size);
+      at += part.length;
+      const started = performance.now();
+      const written = await repo.insertBatch(part, tally);
+      chunks.took(performance.now() - started, part.length);
+      for (const link of part) {
+        if (!written.has(link.line)) aliasProblem(link.line, 'has already been taken (by a link created during the import).', link.aliasColumn);
       }
       tally.created += written.size;
       if (written.size) await opts.onWritten?.([...written.values()]);
@@ -90,16 +105,16 @@ export async function importPass(repo: ImportsRepo, file: PassFile, rows: RowCon
     tally.failures.length = Math.min(tally.failures.length, MAX_IMPORT_FAILURES);
     await opts.afterBatch?.(tally);
     // Let requests in between batches.
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToLoop();
   };
   // Rows are parsed and checked on a pool thread, a batch at a time, in turn with other accounts' work.
   const { format, ...context } = rows;
-  const job = { bytes: file.bytes, layout: file.layout, rows: { ...context, source: format.source }, batch: BATCH, records: opts.onRow !== undefined };
+  const job = { bytes: file.bytes, layout: file.layout, rows: { ...context, source: format.source }, batch: BATCH, records: opts.records ?? 0 };
   for await (const part of file.pool.stream(rows.userId, 'importRows', job)) {
     part.checked.forEach((checked, i) => {
       tally.read++;
       const rec = part.records?.[i];
-      if (rec) opts.onRow?.(rec, checked);
+      opts.onRow?.(rec, checked);
       if (isFailure(checked)) fail(checked.problems);
       else batch.push(checked);
     });
@@ -112,13 +127,14 @@ export async function importPass(repo: ImportsRepo, file: PassFile, rows: RowCon
 /** Gives each row its alias, or leaves it out (skip) or fails it (fail) when the alias is taken. */
 async function settleAliases(
   repo: ImportsRepo,
+  renamer: AliasRenamer,
   batch: CheckedRow[],
   claimed: Map<number, Set<string>>,
   onConflict: OnConflict,
   tally: Tally,
-  fail: (line: number, message: string) => void,
+  fail: (line: number, message: string, column?: string) => void,
   opts: PassOptions,
-): Promise<NewLink[]> {
+): Promise<ReadyLink[]> {
   const byDomain = new Map<number, string[]>();
   for (const r of batch) {
     if (r.alias === undefined) continue;
@@ -129,7 +145,7 @@ async function settleAliases(
   }
   const taken = new Map<number, Set<string>>();
   for (const [d, aliases] of byDomain) taken.set(d, await repo.takenAliases(d || null, [...new Set(aliases)]));
-  const ready: NewLink[] = [];
+  const ready: ReadyLink[] = [];
   for (const r of batch) {
     const d = r.values.domain_id ?? 0;
     let mine = claimed.get(d);
@@ -147,24 +163,15 @@ async function settleAliases(
         continue;
       }
       if (onConflict === 'fail') {
-        fail(r.line, 'has already been taken.');
+        fail(r.line, 'has already been taken.', r.aliasColumn);
         continue;
       }
-      alias = await freeAlias(repo, d, alias, mine);
+      alias = await renamer.rename(d, alias, mine);
       outcome = 'rename';
     }
     mine.add(alias);
     opts.onSettled?.(r.line, outcome, r.alias === undefined ? undefined : alias);
-    ready.push({ line: r.line, values: { ...r.values, alias }, pixelIds: r.pixelIds, tags: r.tags });
+    ready.push({ line: r.line, values: { ...r.values, alias }, pixelIds: r.pixelIds, tags: r.tags, aliasColumn: r.aliasColumn });
   }
   return ready;
-}
-
-async function freeAlias(repo: ImportsRepo, domain: number, base: string, mine: Set<string>): Promise<string> {
-  for (let n = 2; ; n += 10) {
-    const candidates = Array.from({ length: 10 }, (_, i) => renamed(base, n + i)).filter((c) => !mine.has(c));
-    const taken = await repo.takenAliases(domain || null, candidates);
-    const free = candidates.find((c) => !taken.has(c));
-    if (free) return free;
-  }
 }

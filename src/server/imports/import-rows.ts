@@ -28,6 +28,13 @@ export interface RowContext {
   headerCount: number;
   /** The domain of every row (the request's domain_id); null: each row's own, matched by host, or the default. */
   domainId: number | null;
+  /**
+   * Hosts a row may name that are the default domain: BASE_URL's and RESERVED_HOSTS (a Shlink export names
+   * its default domain's host), canonical.
+   */
+  defaultHosts: readonly string[];
+  /** The file's other hosts, mapped by the request (domain_map=host:id|default): a domain id, or null for the default. */
+  domainMap: ReadonlyMap<string, number | null>;
   /** How numeric day/month dates are read (date_format=). */
   dateFormat: ImportDateFormat;
   domains: Map<string, number>;
@@ -48,12 +55,16 @@ export interface CheckedRow {
   tags: string[];
   /** What the import does differently from the source (said in a dry run). */
   notes: RowNote[];
+  /** The column (normalized header) the alias was read from, for a message about it (a taken alias). */
+  aliasColumn?: string;
 }
 
 /** A row that cannot be imported, with every problem it has. */
 export interface FailedRow {
   line: number;
   problems: ImportFailure[];
+  /** The host the row names that is none of the account's domains (a dry run lists them, to be mapped). */
+  unknownHost?: string;
 }
 
 /** A count of clicks: digits, with thousands grouped by commas, dots or spaces (a count has no fraction). */
@@ -79,11 +90,23 @@ function readDates(read: RowInput, format: ImportDateFormat, problems: RowNote[]
   return r && 'iso' in r ? r.iso : undefined;
 }
 
+/** The domain a row's host stands for: one of the account's, the default (null), or undefined when unknown. */
+function domainOf(ctx: RowContext, name: string): number | null | undefined {
+  // Stored domain names are canonical (case, trailing dot, port, IDN as punycode): the row's is made so too.
+  const host = canonicalHost(name) ?? name;
+  const own = ctx.domains.get(host);
+  if (own !== undefined) return own;
+  if (ctx.domainMap.has(host)) return ctx.domainMap.get(host) ?? null;
+  return ctx.defaultHosts.includes(host) ? null : undefined;
+}
+
 export function checkRow(ctx: RowContext, rec: ImportRecord): CheckedRow | FailedRow {
   const { line } = rec;
+  let unknownHost: string | undefined;
   const fail = (problems: RowNote[]): FailedRow => ({
     line,
-    problems: problems.map((p) => importMessage(ctx.format, ctx.headers, line, p)),
+    problems: problems.map((p) => importMessage(ctx.format, ctx.headers, line, p, read.from)),
+    ...(unknownHost === undefined ? {} : { unknownHost }),
   });
   if (rec.fields.length > ctx.headerCount) {
     return { line, problems: [{ line, field: null, column: null, message: `Line ${line} has ${rec.fields.length} fields but the header has ${ctx.headerCount} (is a comma in a value unquoted?).` }] };
@@ -101,14 +124,14 @@ export function checkRow(ctx: RowContext, rec: ImportRecord): CheckedRow | Faile
   if (!parsed.success) for (const i of parsed.error.issues) problems.push({ field: issuePath(i.path) || 'url', message: i.message });
   let domainId = ctx.domainId;
   if (domainId === null && read.domain_name) {
-    // Stored domain names are canonical (case, trailing dot, port, IDN as punycode): the row's is made so too.
-    const id = ctx.domains.get(canonicalHost(read.domain_name) ?? read.domain_name);
-    if (id === undefined) {
+    const found = domainOf(ctx, read.domain_name);
+    if (found === undefined) {
+      unknownHost = canonicalHost(read.domain_name) ?? read.domain_name;
       problems.push({
         field: 'domain_name',
-        message: `names the domain "${read.domain_name}", which is not one of your domains. Add it on the Domains page first (its links then keep their short URLs), or send domain_id= to put every row on one domain.`,
+        message: `names the domain "${read.domain_name}", which is not one of your domains. Add it on the Domains page first (its links then keep their short URLs), map it to one of your domains or the default domain with domain_map=${unknownHost}:<domain id or default>, or send domain_id=<domain id> to put every row on one domain.`,
       });
-    } else domainId = id;
+    } else domainId = found;
   }
   let spaceId: number | null = null;
   if (read.space_name) {
@@ -135,7 +158,8 @@ export function checkRow(ctx: RowContext, rec: ImportRecord): CheckedRow | Faile
   const { alias: _none, ...row } = linkRowOf(ctx.userId, input, '', ctx.now, NO_PASSWORDS, createdAt ?? ctx.now);
   // Every row of a batch names the same columns (one multi-row INSERT): a row without clicks starts at 0.
   const values = { ...row, clicks, imported_clicks: clicks, imported_at: clicks > 0 ? ctx.now : null };
-  return { line, alias: link.alias, pixelIds: [...new Set(pixelIds)], tags: link.tags ?? [], values, notes: read.notes };
+  const aliasColumn = read.from?.alias;
+  return { line, alias: link.alias, pixelIds: [...new Set(pixelIds)], tags: link.tags ?? [], values, notes: read.notes, ...(aliasColumn === undefined ? {} : { aliasColumn }) };
 }
 
 export const isFailure = (r: CheckedRow | FailedRow): r is FailedRow => 'problems' in r;

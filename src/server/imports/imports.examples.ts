@@ -49,5 +49,7 @@ export const importDryRunExample: ImportDryRun = {
     { line: 3, url: 'https://shop.example.com/summer', alias: 'promo', title: null, domain_name: null, space_name: null, created_at: null, clicks: null, outcome: 'rename', new_alias: 'promo-2', problems: [], notes: [] },
     { line: 4, url: 'notaurl', alias: null, title: null, domain_name: null, space_name: null, created_at: null, clicks: null, outcome: 'fail', new_alias: null, notes: [], problems: [{ line: 4, field: 'url', column: 'url', message: 'The "url" column must be a valid http or https URL.' }] },
   ],
+  unknown_hosts: [],
+  domain_map: [],
   error: '1 row failed, so nothing was imported. Fix it, or send partial=1 to import the valid rows.',
 };

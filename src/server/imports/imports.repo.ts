@@ -7,7 +7,8 @@ import type { Database } from '../db/schema';
 import { newestPage } from '../db/newest-page';
 import type { ImportsTable } from '../db/schema-features';
 import { storeNewLinks } from '../links/core/link-writer';
-import { takenAliases, type NewLinkRow } from '../links/core/link-store';
+import { domainKey, takenAliases, type NewLinkRow } from '../links/core/link-store';
+import { isPostgres } from '../db/dialect';
 import { nowIso } from '../db/sql-values';
 import { recordImportBatch } from '../operations/import-operation';
 import type { ImportFailure, ImportJob, ImportSource, ImportStatus, OnConflict } from '../../shared/import.schema';
@@ -78,11 +79,16 @@ export class ImportsRepo {
     private readonly db: Kysely<Database>,
     /** Set on the repo a job's passes write through (forJob). */
     private readonly job?: HeldJob,
+    /** The person who ran the import: the revisions' actor (else the workspace). */
+    private readonly actorId?: number,
   ) {}
 
-  /** The same repo, whose insertBatch saves `job`'s counts and checks its lease in the batch's transaction. */
-  forJob(job: HeldJob): ImportsRepo {
-    return new ImportsRepo(this.db, job);
+  /**
+   * The same repo, whose insertBatch saves `job`'s counts and checks its lease in the batch's transaction, and
+   * records `actorId` (the person who ran the import) as the actor of the links' revisions.
+   */
+  forJob(job: HeldJob, actorId?: number): ImportsRepo {
+    return new ImportsRepo(this.db, job, actorId);
   }
 
   async create(values: Insertable<ImportsTable>): Promise<ImportRow> {
@@ -181,6 +187,19 @@ export class ImportsRepo {
   }
 
   /**
+   * The aliases of a domain (0: the default) that start with `prefix` (an import's renames: links/alias.ts).
+   * SQLite: a range of the unique index's binary order; PostgreSQL: LIKE, whose prefix the trigram index serves
+   * (the index's collation may not sort `base-` names together).
+   */
+  async aliasesStartingWith(domain: number, prefix: string): Promise<Set<string>> {
+    let q = this.db.selectFrom('links').select('alias').where(domainKey(this.db), '=', domain);
+    if (isPostgres(this.db)) q = q.where('alias', 'like', `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    else q = q.where('alias', '>=', prefix).where('alias', '<', `${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}`);
+    const rows = await q.execute();
+    return new Set(rows.map((r) => r.alias).filter((a) => a.startsWith(prefix)));
+  }
+
+  /**
    * Inserts a batch in one transaction. A row whose alias was taken meanwhile (by a request racing the
    * import) is not written: ON CONFLICT DO NOTHING, and it is missing from the answer.
    */
@@ -188,7 +207,7 @@ export class ImportsRepo {
     return this.db.transaction().execute(async (trx) => {
       const userId = links[0]?.values.user_id ?? null;
       // The write pipeline's store step: the one INSERT of links, and a revision per new link.
-      const ids = await storeNewLinks(trx, links, { actorId: userId, source: 'import', at: nowIso() }, { skipTaken: true });
+      const ids = await storeNewLinks(trx, links, { actorId: this.actorId ?? userId, source: 'import', at: nowIso() }, { skipTaken: true });
       /** The new link's id by the file line it came from. */
       const written = new Map<number, number>();
       ids.forEach((id, i) => {

@@ -18,9 +18,12 @@ import type { HeavyPool } from '../workers/heavy-pool';
 import { sharedBodies } from '../workers/shared-body';
 import { IMPORTS } from './imports.plugin';
 import { dryRunImport } from './import-dry-run';
+import { DRY_RUN_TIMING, DryRunJobs } from './dry-run-jobs';
+import { reservedHostsOf } from '../domains/reserved-hosts';
+import { z } from 'zod';
 import { ImportsRepo, presentImport } from './imports.repo';
 import { envelope, pageOf } from '../../shared/objects/common.object';
-import { importDryRunObject, importJobObject } from '../../shared/objects/import.object';
+import { importDryRunJobObject, importDryRunObject, importJobObject } from '../../shared/objects/import.object';
 import { importDryRunExample, importJobExample } from './imports.examples';
 
 const importJobPage = pageOf(importJobObject, 'Import');
@@ -58,6 +61,10 @@ async function importRoutes(fastify: FastifyInstance): Promise<void> {
   const repo = new ImportsRepo(app.ctx.db.kysely);
   // The app's runner (imports.plugin.ts) and heavy-work pool (workers/heavy.plugin.ts).
   const { importRunner: runner, heavy } = app;
+  const dryRuns = new DryRunJobs();
+  app.addHook('onClose', async () => dryRuns.stop());
+  // Rows naming these hosts are the default domain's (a Shlink export names its default domain's host).
+  const defaultHosts = [...reservedHostsOf(app.ctx.config)];
 
   const limit = MAX_IMPORT_BYTES + MULTIPART_SLACK;
   sharedBodies(app, [...FILE_TYPES, 'multipart/form-data'], limit);
@@ -69,6 +76,12 @@ async function importRoutes(fastify: FastifyInstance): Promise<void> {
     tickets.set(request, heavy.admit(reply, request.workspace.id, Number.isSafeInteger(declared) && declared >= 0 ? Math.min(declared, limit) : limit));
   };
   const release = async (request: FastifyRequest) => tickets.get(request)?.release();
+  /** The request's place is kept past its answer, until `until` settles. */
+  const keepTicket = (request: FastifyRequest, until: Promise<unknown>) => {
+    const ticket = tickets.get(request);
+    tickets.delete(request);
+    void until.finally(() => ticket?.release());
+  };
   app.setErrorHandler((error: FastifyError, _request, reply: FastifyReply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, tooLarge());
     throw error;
@@ -78,7 +91,11 @@ async function importRoutes(fastify: FastifyInstance): Promise<void> {
     `The body is the CSV file: multipart/form-data with the field "file", or the file itself as text/csv (UTF-8, at most ${MB} MB; ` +
     'comma, semicolon or tab separated, with a header row). Formats: linkdeck (GET /links/export), bitly, yourls, kutt, shlink, detected ' +
     'from the header or named with source=. Answers 202 with an import job; GET /imports/{id} follows it. With dry_run=1 the file is ' +
-    'checked as the import would check it and nothing is written: 200 with the counts, the failures and the first rows mapped to link fields.';
+    'checked as the import would check it and nothing is written: 200 with the counts, the failures and the first rows mapped to link fields; ' +
+    `a dry run that needs more than ${DRY_RUN_TIMING.waitMs / 1000} s answers 202 with a dry-run job instead (Location: /api/v1/imports/dry-runs/{id}), ` +
+    'which GET /imports/dry-runs/{id} shows, with its result once completed; a client that goes away before the answer cancels its dry run. ' +
+    'Rows naming a host that is none of your domains fail unless domain_map= places them (the dry run lists such hosts in unknown_hosts); ' +
+    "rows naming the host of the instance's default domain are the default domain's.";
   const importDocs = {
     operationId: 'importLinks',
     summary: 'Import links from a CSV file',
@@ -98,20 +115,41 @@ async function importRoutes(fastify: FastifyInstance): Promise<void> {
   // Examples in the answers' schemas: x-examples would put its one example on the first (200, the dry run).
   const importAnswers = {
     200: envelope(importDryRunObject).meta({ description: 'With `dry_run=1`: the file checked, nothing written.', examples: [{ data: importDryRunExample, status: 200 }] }),
-    202: envelope(importJobObject).meta({ description: 'The import job, queued; `Location` names it.', examples: [{ data: importJobExample, status: 200 }] }),
+    202: z.union([
+      envelope(importJobObject).meta({ description: 'The import job, queued; `Location` names it.', examples: [{ data: importJobExample, status: 200 }] }),
+      envelope(importDryRunJobObject).meta({ description: 'With `dry_run=1`, when the dry run needs longer than the request may take: a dry-run job, going on; `Location` names it.' }),
+    ]),
   };
   app.post('/links/import', { bodyLimit: limit, preParsing: admit, onResponse: release, onRequestAbort: release, schema: { tags: ['Imports'], ...importDocs, querystring: importQuerySchema, response: importAnswers } }, async (request, reply) => {
     const q = request.query;
     const userId = request.workspace.id;
-    if (q.domain_id !== undefined && !(await repo.namesToIds('domains', userId).then((m) => [...m.values()].includes(q.domain_id as number)))) {
-      throw fieldError('domain_id', 'must be one of your domains.');
-    }
+    const usable = [...(await repo.namesToIds('domains', userId)).values()];
+    if (q.domain_id !== undefined && !usable.includes(q.domain_id)) throw fieldError('domain_id', 'must be one of your domains.');
+    const foreign = q.domain_map.find((m) => m.domain_id !== null && !usable.includes(m.domain_id));
+    if (foreign) throw fieldError('domain_map', `maps "${foreign.host}" to domain ${foreign.domain_id}, which is not one of your domains.`);
     const { bytes, name, layout, headers, format, rows } = await inspectUpload(heavy.pool, request, q.source);
-    const rowSpec = { userId, format, headers, index: headerIndex(headers), headerCount: headers.length, domainId: q.domain_id ?? null, dateFormat: q.date_format };
+    const domainMap = new Map(q.domain_map.map((m) => [m.host, m.domain_id]));
+    const rowSpec = { userId, format, headers, index: headerIndex(headers), headerCount: headers.length, domainId: q.domain_id ?? null, dateFormat: q.date_format, defaultHosts, domainMap };
     const pool = heavy.pool;
     if (q.dry_run) {
-      const data = await dryRunImport(repo, { bytes, layout, pool, onConflict: q.on_conflict, query: q, fileName: name, headers, rowsTotal: rows, rows: rowSpec });
-      return reply.code(200).send(ok(data));
+      // The client's going away (before the answer) cancels the dry run.
+      const gone = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      });
+      const spec = { bytes, layout, pool, onConflict: q.on_conflict, query: q, fileName: name, headers, rowsTotal: rows, rows: rowSpec };
+      const wait = DRY_RUN_TIMING.waitMs - reply.elapsedTime;
+      const ran = await dryRuns
+        .run(userId, rows, wait, gone.signal, (signal, onProgress) => dryRunImport(repo, { ...spec, signal, onProgress }), (err) => request.log.error({ err }, 'import dry run'))
+        .catch((err: unknown) => {
+          if (gone.signal.aborted) return null;
+          throw err;
+        });
+      if (ran === null) return reply;
+      if ('result' in ran) return reply.code(200).send(ok(ran.result));
+      // The dry run keeps the request's place (and its file's bytes) until it ends.
+      keepTicket(request, ran.done);
+      return reply.code(202).header('location', `/api/v1/imports/dry-runs/${ran.job.id}`).send(ok(ran.job));
     }
     const at = nowIso();
     const job = await repo.create({
@@ -139,11 +177,10 @@ async function importRoutes(fastify: FastifyInstance): Promise<void> {
       onConflict: q.on_conflict,
       partial: q.partial === 1,
       rows: rowSpec,
+      actorId: request.user.id,
     });
     // The job keeps the request's place (and its file's bytes) until it is done: the runner's queue is in order.
-    const ticket = tickets.get(request);
-    tickets.delete(request);
-    void runner.idle().finally(() => ticket?.release());
+    keepTicket(request, runner.idle());
     return reply.code(202).header('location', `/api/v1/imports/${job.id}`).send(ok(presentImport(job)));
   });
 
@@ -152,6 +189,17 @@ async function importRoutes(fastify: FastifyInstance): Promise<void> {
     const { page, per_page } = request.query;
     const { rows, total } = await repo.list(request.workspace.id, page, per_page);
     return paginate(request, rows.map(presentImport), total, page, per_page);
+  });
+
+  const dryRunDocs = {
+    operationId: 'getImportDryRun',
+    summary: 'Get a dry run that outlived its request',
+    description: 'A dry run (`POST /links/import?dry_run=1`) answered 202: `running` with the rows checked so far, then `completed` with `result` (the dry run\'s answer) or `failed` with `error`. Kept 15 minutes after it ends, on the instance that ran it; 404 afterwards.',
+  };
+  app.get('/imports/dry-runs/:id', { schema: { tags: ['Imports'], ...dryRunDocs, params: z.object({ id: z.string().max(64) }), response: { 200: envelope(importDryRunJobObject) } } }, async (request) => {
+    const job = dryRuns.find(request.workspace.id, request.params.id);
+    if (!job) throw notFound();
+    return ok(job);
   });
 
   const showDocs = { operationId: 'getImport', summary: 'Get an import', description: 'One of your CSV imports: its status, counts and the first failures; poll it until `status` is `completed` or `failed`.' };

@@ -44,6 +44,14 @@ export const importAbsentObject = z
     examples: [{ field: 'clicks', note: 'No column of this file has click counts: every link starts at 0 clicks.' }],
   });
 
+export const importUnknownHostObject = z
+  .object({ host: z.string(), rows: count(), first_line: z.number().int().positive() })
+  .meta({ id: 'ImportUnknownHost', description: 'A host that rows of the file name and that is none of your domains, with how many rows and the first.' });
+
+export const importDomainMapObject = z
+  .object({ host: z.string(), domain_id: rowId().nullable().meta({ description: 'null: the default domain.' }) })
+  .meta({ id: 'ImportDomainMapEntry', description: 'A host of the file placed on one of your domains, or on the default domain.' });
+
 export const importNoteSummaryObject = z
   .object({ field: z.string(), message: z.string(), rows: count(), first_line: z.number().int().positive() })
   .meta({ id: 'ImportNoteSummary', description: 'A note that applies to rows of the file, with how many and the first.' });
@@ -109,6 +117,25 @@ export const importDryRunObject = z
     failed: count(),
     failures: failures(),
     preview: z.array(importPreviewRowObject).meta({ description: `The first ${IMPORT_PREVIEW_ROWS} rows of the file.` }),
+    unknown_hosts: z.array(importUnknownHostObject).meta({ description: 'Hosts rows name that are none of your domains (those rows fail): add them as domains, or map each with `domain_map=<host>:<domain id|default>`.' }),
+    domain_map: z.array(importDomainMapObject).meta({ description: 'The mapping the request sent (`domain_map=`).' }),
     error: nullableText().meta({ description: 'Why the real import would write nothing (rows fail and `partial` is 0), or null.' }),
   })
   .meta({ id: 'ImportDryRun', description: 'The file checked by the import\'s own code, nothing written (`dry_run=1`).' });
+
+export const importDryRunJobObject = z
+  .object({
+    id: z.string().meta({ description: 'The dry run\'s id, for `GET /imports/dry-runs/{id}`.' }),
+    status: z.enum(['running', 'completed', 'failed']).meta({ description: '`running`, then `completed` (with `result`) or `failed` (with `error`).' }),
+    rows_total: count(),
+    rows_read: count().meta({ description: 'Rows checked so far.' }),
+    result: importDryRunObject.nullable().meta({ description: 'The dry run\'s answer once `completed`, as `POST /links/import?dry_run=1` gives it when it ends in time.' }),
+    error: nullableText(),
+    created_at: timestamp(),
+    finished_at: timestamp().nullable(),
+    expires_at: timestamp().nullable().meta({ description: 'When a finished dry run is forgotten (404 afterwards).' }),
+  })
+  .meta({
+    id: 'ImportDryRunJob',
+    description: 'A dry run that needed more than the request\'s time: it goes on, and `GET /imports/dry-runs/{id}` gives its result when ready.',
+  });
