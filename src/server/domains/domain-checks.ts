@@ -6,6 +6,11 @@
 // The worker: unverified domains younger than a week are checked every DOMAIN_CHECK_EVERY, every other domain
 // once a day. Each check is claimed first (last_checked_at moved by one UPDATE), so that several instances on
 // one PostgreSQL database never check the same domain twice in a round.
+// Names are unique among verified domains only (migration 029): an unverified domain is a claim, and several
+// workspaces may claim one name. Whoever proves the DNS first gets it: the other claims of the name are marked
+// lost then (`check_error` says so, they are never verified and never checked again), and a claim still
+// unverified CLAIM_DAYS after it was made has expired: the worker stops checking it (it blocks nobody anyway;
+// POST /domains/{id}/verify may still prove it).
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Resolver } from 'node:dns/promises';
@@ -15,8 +20,13 @@ import type { DomainDnsConfig } from './domain-config';
 import type { DnsRecord, DomainVerification } from '../../shared/objects/domain-verification.object';
 import { checkDns, dnsResolver, expectedRecords, newVerificationToken, type DnsTargets } from './dns-check';
 import { nowIso } from '../db/sql-values';
+import { isUniqueViolation } from '../db/errors';
 
 const DAY_MS = 86_400_000;
+/** Days an unverified claim of a name is checked by the worker. */
+export const CLAIM_DAYS = 7;
+/** The `check_error` of a claim that lost its name: it says nothing of who won. */
+export const CLAIM_LOST = 'This name was verified on this instance by another owner: this domain can no longer be verified. Delete it.';
 /** Domains checked in one round of the worker, and at the same time. */
 const PER_ROUND = 100;
 const AT_ONCE = 8;
@@ -66,25 +76,57 @@ export class DomainChecks {
 
   /** Checks the domain's records now and keeps what was found; a domain found right becomes verified. */
   async check(row: CheckRow): Promise<CheckRow> {
+    if (row.verified_at === null && (await this.nameTaken(row))) return this.markLost(row);
     // A domain has a token since migration 026; a row put in by hand without one is given one (it needs one to verify).
     const token = row.verification_token ?? (await this.giveToken(row.id));
     const result = await checkDns(this.resolver, row.name, token, this.targets);
     const now = nowIso();
     const becomes = result.verified && row.verified_at === null;
-    const updated = await this.db
-      .updateTable('domains')
-      .set({
-        last_checked_at: now,
-        check_error: result.error,
-        check_records: JSON.stringify(result.records),
-        ...(result.verified ? { verified_at: sql<string>`coalesce(verified_at, ${now})` } : {}),
-      })
-      .where('id', '=', row.id)
-      .returning(COLUMNS)
-      .executeTakeFirst();
+    let updated: CheckRow | undefined;
+    try {
+      updated = await this.db
+        .updateTable('domains')
+        .set({
+          last_checked_at: now,
+          check_error: result.error,
+          check_records: JSON.stringify(result.records),
+          ...(result.verified ? { verified_at: sql<string>`coalesce(verified_at, ${now})` } : {}),
+        })
+        .where('id', '=', row.id)
+        .returning(COLUMNS)
+        .executeTakeFirst();
+    } catch (err) {
+      // Another claim of the name was verified at the same moment (domains_verified_name): this one lost.
+      if (becomes && isUniqueViolation(err)) return this.markLost(row);
+      throw err;
+    }
+    if (becomes) await this.othersLose(row);
     // The redirect's cache remembers the host as unknown: it forgets it now (and so does every other instance's).
     if (becomes) this.changes.emit('domain', row.id);
     return updated ?? { ...row, last_checked_at: now, check_error: result.error, check_records: JSON.stringify(result.records) };
+  }
+
+  /** Whether another domain of the name is verified. */
+  private async nameTaken(row: CheckRow): Promise<boolean> {
+    const other = await this.db.selectFrom('domains').select('id').where('name', '=', row.name).where('id', '<>', row.id).where('verified_at', 'is not', null).executeTakeFirst();
+    return other !== undefined;
+  }
+
+  private async markLost(row: CheckRow): Promise<CheckRow> {
+    const lost = { last_checked_at: nowIso(), check_error: CLAIM_LOST };
+    await this.db.updateTable('domains').set(lost).where('id', '=', row.id).where('verified_at', 'is', null).execute();
+    return { ...row, ...lost };
+  }
+
+  /** The name is proven: every other (unverified) claim of it has lost. */
+  async othersLose(row: { id: number; name: string }): Promise<void> {
+    await this.db
+      .updateTable('domains')
+      .set({ check_error: CLAIM_LOST, updated_at: nowIso() })
+      .where('name', '=', row.name)
+      .where('id', '<>', row.id)
+      .where('verified_at', 'is', null)
+      .execute();
   }
 
   private async giveToken(id: number): Promise<string> {
@@ -94,19 +136,25 @@ export class DomainChecks {
     return row?.verification_token ?? token;
   }
 
-  /** Domains due a check: unverified ones younger than a week every `everyMs`, the others once a day. */
+  /** Domains due a check: unverified ones younger than a week every `everyMs`, verified ones once a day; never a lost or expired claim. */
   private async due(now: number, everyMs: number): Promise<{ id: number; last_checked_at: string | null }[]> {
     const often = new Date(now - everyMs).toISOString();
     const daily = new Date(now - DAY_MS).toISOString();
-    const week = new Date(now - 7 * DAY_MS).toISOString();
+    const week = new Date(now - CLAIM_DAYS * DAY_MS).toISOString();
     return this.db
       .selectFrom('domains')
       .select(['id', 'last_checked_at'])
       .where((eb) =>
         eb.or([
+          eb('verified_at', 'is not', null),
+          eb.and([eb('created_at', '>=', week), eb.or([eb('check_error', 'is', null), eb('check_error', '<>', CLAIM_LOST)])]),
+        ]),
+      )
+      .where((eb) =>
+        eb.or([
           eb('last_checked_at', 'is', null),
           eb('last_checked_at', '<', daily),
-          eb.and([eb('verified_at', 'is', null), eb('created_at', '>=', week), eb('last_checked_at', '<', often)]),
+          eb.and([eb('verified_at', 'is', null), eb('last_checked_at', '<', often)]),
         ]),
       )
       .orderBy(sql`coalesce(last_checked_at, '')`)

@@ -2,10 +2,11 @@
 // - only the instance admin (request.user.role 'admin') sets `shared`: anyone else sending a value other than the
 //   domain's own gets 403 naming the field (a body that repeats the domain as GET answers it is fine);
 // - a domain the instance admin creates takes traffic at once (it is marked verified for the repo's create);
+// - a name verified anywhere is taken (422 on `name`); an unverified claim of it is not;
 // - another workspace's shared domain, listed so that links may use it, is read-only: 403 on update and delete.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DomainCreateInput, DomainsRepo } from './domains.repo';
-import { HttpError } from '../http/errors';
+import { HttpError, fieldError } from '../http/errors';
 import { parseId } from '../http/pagination';
 
 const SHARED_BY_ADMIN = 'The shared field can be set by the instance admin only.';
@@ -25,6 +26,8 @@ export function guardDomains(app: FastifyInstance, repo: DomainsRepo): void {
       const body = request.body as DomainCreateInput;
       if (isAdmin(request)) body.verified = true;
       else if (body.shared === 1) throw sharedRefused();
+      // A name proven by someone's DNS is taken; an unverified claim is not (migration 029). Who holds it is not said.
+      if (typeof body.name === 'string' && (await repo.nameVerified(body.name))) throw fieldError('name', 'has already been taken.');
       return;
     }
     if (!onItem(request) || !['PUT', 'PATCH', 'DELETE'].includes(request.method)) return;

@@ -6,6 +6,7 @@ import { likeOperator } from '../db/dialect';
 import { domainHttps, storedDomainUrl } from './domain-url';
 import { usableBy } from './domain-access';
 import { newVerificationToken } from './dns-check';
+import { CLAIM_LOST } from './domain-checks';
 
 type Row = Omit<Domain, 'url' | 'https' | 'shared' | 'owned' | 'verified'> & { https: number | null; shared: number; user_id: number };
 
@@ -89,7 +90,17 @@ export class DomainsRepo {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Verified at once (the instance admin's): the name is proven, the unverified claims of it lose (domain-checks.ts).
+    if (input.verified) {
+      await this.db.updateTable('domains').set({ check_error: CLAIM_LOST, updated_at: now }).where('name', '=', input.name).where('id', '<>', r.id).where('verified_at', 'is', null).execute();
+    }
     return r.id;
+  }
+
+  /** Whether a domain of the name is verified (proven by someone's DNS). */
+  async nameVerified(name: string): Promise<boolean> {
+    const row = await this.db.selectFrom('domains').select('id').where('name', '=', name).where('verified_at', 'is not', null).executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Only the workspace's own domains change (a shared domain of another workspace is refused before: domain-guards.ts). */

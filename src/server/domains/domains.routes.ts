@@ -38,14 +38,14 @@ export async function domainsRoutes(app: FastifyInstance): Promise<void> {
         list: "One page of your domains and the domains the instance admin shares with every workspace (`shared` true; `owned` false when another workspace's), newest first by default; `search` matches the name, `sort_by` is `id` or `name`; `total` is exact.",
         get: 'One of your domains, or a shared one, with its URL, the number of links on it and whether it is verified.',
         create:
-          '`name` is a hostname (scheme, path, port and a trailing dot are stripped, it is lower-cased, an IDN becomes punycode) that no domain of the instance has yet, and not the host of `BASE_URL` or one in `RESERVED_HOSTS` (422: "is reserved by this instance"), for admins too. `https` (default 1) sets the scheme of its short URLs and QR codes; `homepage_url` and `not_found_url` are optional redirects for `/` and unknown aliases. A domain takes traffic once verified: one the instance admin creates is verified at once, any other once its DNS records are right (`GET /domains/{id}/verification`). `shared` 1 (the instance admin only; 403 naming the field for anyone else) lets the links of every workspace use it. Answers 201 with the domain.',
+          '`name` is a hostname (scheme, path, port and a trailing dot are stripped, it is lower-cased, an IDN becomes punycode) that no verified domain of the instance has (an unverified one is a claim: several workspaces may claim a name, the first to prove its DNS records gets it and the other claims are marked lost in `check_error`; a claim is checked for 7 days) and this workspace has not added yet, and not the host of `BASE_URL` or one in `RESERVED_HOSTS` (422: "is reserved by this instance"), for admins too. `https` (default 1) sets the scheme of its short URLs and QR codes; `homepage_url` and `not_found_url` are optional redirects for `/` and unknown aliases. A domain takes traffic once verified: one the instance admin creates is verified at once, any other once its DNS records are right (`GET /domains/{id}/verification`). `shared` 1 (the instance admin only; 403 naming the field for anyone else) lets the links of every workspace use it. Answers 201 with the domain.',
         update:
           `Changes \`homepage_url\`, \`not_found_url\` (an empty value clears), \`https\` and, for the instance admin only (403 naming the field for anyone else), \`shared\`; fields not sent keep their values. The name cannot change. Another workspace's shared domain is read-only (403).`,
         delete: `Deletes the domain and every link on it, with the links' click history. ${UNDONE_WITHIN_24_HOURS}, with the same id, and its links with their ids, clicks and statistics (409 when a domain of that name exists again).`,
       },
       createExamples: { request: domainCreateExample, response: { data: domainExample, status: 200 } },
     },
-    // Names are UNIQUE on the instance; crudRoutes answers the violation as a 422 on `name`.
+    // Names are unique among verified domains and per workspace (migration 029); crudRoutes answers a violation as a 422 on `name`.
     uniqueField: 'name',
     recordedDelete: recordedDelete(app, 'domain'),
     // A reserved host is refused for everyone, admins too: it is the instance's default domain (or one kept free).

@@ -23,8 +23,13 @@ describe('domains', () => {
     expect(body.data.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
-  it('refuses a taken name with 422 naming the field, also for another account', async () => {
-    const res = await t.as(t.adminKey, { method: 'POST', url: '/api/v1/domains', ...form({ name: 'go.example.com' }) });
+  it('refuses a name the workspace has, and a verified one of another account, with 422 naming the field', async () => {
+    const twice = await t.as(t.userKey, { method: 'POST', url: '/api/v1/domains', ...form({ name: 'go.example.com' }) });
+    expect(expect422(twice, 'name').name?.[0]).toMatch(/already been taken/);
+    // The user's domain is an unverified claim: the admin's (verified at once) takes the name; then it is taken for the user.
+    const admins = await t.as(t.adminKey, { method: 'POST', url: '/api/v1/domains', ...form({ name: 'taken.example.com' }) });
+    expect(admins.statusCode).toBe(201);
+    const res = await t.as(t.userKey, { method: 'POST', url: '/api/v1/domains', ...form({ name: 'taken.example.com' }) });
     expect(expect422(res, 'name').name?.[0]).toMatch(/already been taken/);
   });
 
