@@ -3,6 +3,7 @@
 // The logo's box covers about 5% of the modules, which error correction Q (25%) or H (30%) restores.
 import QRCode from 'qrcode';
 import { PNG } from 'pngjs';
+import { logoFits, pngHeaderSize } from './png-header';
 import type { QrStyle } from '../../shared/qr.schema';
 
 /** Width of the logo's box, as a share of the code's width (without the quiet zone). */
@@ -119,8 +120,14 @@ export function renderQrJob(job: QrJob): string | Uint8Array {
   return png.byteOffset === 0 && png.byteLength === png.buffer.byteLength ? png : new Uint8Array(png);
 }
 
-/** A logo's size in pixels (PUT /account/qr-logo checks it on a pool thread); null: not a readable PNG. */
+/**
+ * A logo's size in pixels (PUT /account/qr-logo checks it on a pool thread, under its memory limit); null: not a
+ * readable PNG. A header beyond the cap is answered as it is, never decoded.
+ */
 export function logoSize(png: Uint8Array): { width: number; height: number } | null {
+  const declared = pngHeaderSize(png);
+  if (!declared) return null;
+  if (!logoFits(declared)) return declared;
   try {
     const { width, height } = decodeLogo(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
     return { width, height };

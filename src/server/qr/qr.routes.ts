@@ -10,12 +10,14 @@ import { ok, parseId } from '../http/pagination';
 import { LinksRepo } from '../links/links.repo';
 import { presentLink } from '../links/link.presenter';
 import { QrStyleRepo } from './qr-style.repo';
+import { QR_LOGO_MAX_SIDE, logoFits, pngHeaderSize } from './png-header';
 import { HEAVY } from '../workers/heavy.plugin';
 import { qrStyleObject } from '../../shared/objects/qr-style.object';
 import { envelope } from '../../shared/objects/common.object';
 import { qrUrl } from '../../shared/qr-marker';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const TOO_MANY_PIXELS = `must be at most ${QR_LOGO_MAX_SIDE} pixels wide and high.`;
 const styleAnswer = envelope(qrStyleObject);
 const qrImage = {
   description: 'The QR code of the short URL with `?qr=1`, which tells its scans apart from other clicks.',
@@ -116,10 +118,14 @@ async function accountQrRoutes(fastify: FastifyInstance): Promise<void> {
       if (!Buffer.isBuffer(png) || png.length === 0) throw fieldError('logo', 'must be sent as the body, with Content-Type: image/png.');
       if (png.length > QR_LOGO_MAX_BYTES) throw logoTooLarge();
       if (!png.subarray(0, 8).equals(PNG_MAGIC)) throw fieldError('logo', 'must be a PNG image.');
+      // Measured from its header before anything decodes it: a small file may declare a huge image.
+      const declared = pngHeaderSize(png);
+      if (!declared) throw fieldError('logo', 'is not a readable PNG image.');
+      if (!logoFits(declared)) throw fieldError('logo', TOO_MANY_PIXELS);
       const ticket = heavy.admit(reply, request.workspace.id);
       const size = await heavy.pool.call(request.workspace.id, 'logoSize', png).finally(() => ticket.release());
       if (!size) throw fieldError('logo', 'is not a readable PNG image.');
-      if (size.width > 2048 || size.height > 2048) throw fieldError('logo', 'must be at most 2048 pixels wide and high.');
+      if (!logoFits(size)) throw fieldError('logo', TOO_MANY_PIXELS);
       await styles.saveLogo(request.workspace.id, png);
       return ok(await body(request.workspace.id));
     },
