@@ -91,7 +91,7 @@ export async function migrateSqlite(sqlite: SQLite.Database, file: string, migra
   let outcome: Awaited<ReturnType<Migrator['migrateToLatest']>>;
   try {
     outcome = await migrator.migrateToLatest();
-    if (keysOff && !outcome.error && sqlite.pragma('foreign_key_check').length) throw new Error('foreign_key_check found rows without their parent');
+    if (keysOff && !outcome.error && (sqlite.pragma('foreign_key_check') as unknown[]).length) throw new Error('foreign_key_check found rows without their parent');
   } catch (error) {
     outcome = { error };
   }
