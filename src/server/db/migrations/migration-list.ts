@@ -30,6 +30,7 @@ import * as m026 from './026-domain-verification';
 import * as m027 from './027-audit-log';
 import * as m028 from './028-invitations';
 import * as m029 from './029-instance-audit';
+import * as m030 from './030-operation-jobs';
 
 export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[] }> = {
   '001-initial': m001,
@@ -61,4 +62,5 @@ export const MIGRATIONS: Record<string, Migration & { postgres: readonly string[
   '027-audit-log': m027,
   '028-invitations': m028,
   '029-instance-audit': m029,
+  '030-operation-jobs': m030,
 };
