@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { LIMITS } from './enums';
 import './zod-messages';
+import { BIDI_RULE, hasBidiControls } from './bidi';
 
 const isEmpty = (v: unknown) => v === '' || v === null;
 
@@ -20,6 +21,7 @@ export function httpUrl() {
     .min(1)
     .max(LIMITS.urlMax)
     .refine((v) => !CONTROL_CHARS.test(v), { error: 'must not contain control characters (such as line breaks or tabs).', abort: true })
+    .refine((v) => !hasBidiControls(v), { error: BIDI_RULE, abort: true })
     .refine((v) => isHttpUrl(v), { error: 'must be a valid http or https URL.' });
 }
 
@@ -58,9 +60,6 @@ export function nullableUrl() {
   return z.preprocess((v) => (isEmpty(v) ? null : v), httpUrl().nullable());
 }
 
-/** Bidirectional embeddings, overrides, isolates and marks: they reorder how the text around them shows. */
-const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-
 /**
  * The one rule for every name and title a person types (links' texts, domains, spaces, pixels, tags, UTM
  * templates, users): no bidirectional control characters, which could make `moc.elgoog` read as `google.com`,
@@ -69,9 +68,7 @@ const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 export function typedText<T extends z.ZodType<string>>(schema: T): T {
   return schema
     .refine((v: string) => !v.includes('\u0000'), { error: 'must not contain the NUL character (U+0000).' })
-    .refine((v: string) => !BIDI_CONTROLS.test(v), {
-      error: 'must not contain bidirectional control characters (U+202A to U+202E, U+2066 to U+2069, U+200E, U+200F, U+061C).',
-    });
+    .refine((v: string) => !hasBidiControls(v), { error: BIDI_RULE });
 }
 
 /** A name a person types: trimmed, 1 to `max` characters. */

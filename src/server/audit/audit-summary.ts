@@ -5,6 +5,7 @@
 import { AUDIT_OBJECT_WORDS } from '../../shared/objects/audit.object';
 import { linksInWords } from '../operations/operation.presenter';
 import { parseId } from '../http/pagination';
+import { neutraliseShownText } from '../../shared/bidi';
 import type { AuditedRoute } from './audit-route';
 
 type Json = Record<string, unknown>;
@@ -134,10 +135,14 @@ export function describeWrite(route: AuditedRoute, params: Record<string, string
   return { objectId, summary: short(`${verb} ${AUDIT_OBJECT_WORDS[route.object]} ${name ?? ''}`) };
 }
 
-/** A summary stays short: single spaces, at most SUMMARY_MAX characters (a long URL or file name is cut). */
+/**
+ * A summary stays short: single spaces, at most SUMMARY_MAX characters (a long URL or file name is cut). What it
+ * quotes came from elsewhere (a file name, a URL, an operation's label): bidirectional controls and markup in it
+ * are neutralised (shared/bidi.ts), so that it reads as what it is wherever the log is shown.
+ */
 export const SUMMARY_MAX = 300;
 function short(summary: string): string {
-  const one = summary.replace(/\s+/g, ' ').trim();
+  const one = neutraliseShownText(summary).replace(/\s+/g, ' ').trim();
   const chars = Array.from(one);
   return chars.length <= SUMMARY_MAX ? one : `${chars.slice(0, SUMMARY_MAX - 1).join('')}…`;
 }

@@ -5,6 +5,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AuditLogTable } from '../db/schema-features';
 import type { AuditEntry, AuditLogQuery } from '../../shared/audit.schema';
+import { neutraliseShownText } from '../../shared/bidi';
 
 export type AuditInsert = Omit<Insertable<AuditLogTable>, 'id'>;
 
@@ -38,8 +39,9 @@ export class AuditRepo {
       .offset((q.page - 1) * q.per_page)
       .execute();
     const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    // Only objects the API names are ever written (audit-route.ts), so the column's text is one of them.
-    return { rows: rows as AuditEntry[], total: Number(n) };
+    // Only objects the API names are ever written (audit-route.ts), so the column's text is one of them. Entries
+    // written before summaries were neutralised are neutralised as they are read (shared/bidi.ts).
+    return { rows: rows.map((r) => ({ ...r, summary: neutraliseShownText(r.summary) })) as AuditEntry[], total: Number(n) };
   }
 
   /** Deletes the entries written before `cutoff` (ISO), PRUNE_BATCH at a time; how many went. */
