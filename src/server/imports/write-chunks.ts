@@ -1,12 +1,13 @@
 // How many rows an import writes per transaction. A transaction holds SQLite's one writer and, with
 // better-sqlite3, the event loop for as long as it runs, so a redirect waits behind it: each chunk is sized
-// from the time the previous ones took per row, so that one takes about TARGET_MS, and the loop is let go
+// from the time the previous ones took per row (wall time: a loaded machine shrinks them), so that one takes
+// about TARGET_MS, well under the 50 ms a redirect may wait behind one, and the loop is let go
 // between chunks (yieldToLoop). Measured on SQLite (README, Benchmarks): a row costs about 0.1 to 0.3 ms
 // (the link, its revision, its operation row, tags and pixels), so chunks settle around 150 to 400 rows.
 import { setImmediate as immediate } from 'node:timers/promises';
 
 /** The time one chunk's transaction should take. */
-export const TARGET_MS = 40;
+export const TARGET_MS = 25;
 const FIRST = 100;
 const MIN = 10;
 const MAX = 1000;
