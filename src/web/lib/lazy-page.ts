@@ -74,7 +74,7 @@ export function failedModuleUrl(error: unknown, origin: string): string | undefi
   const match = /dynamically imported module:?\s+(\S+)/i.exec(message);
   if (!match) return undefined;
   try {
-    const url = new URL(match[1]);
+    const url = new URL(match[1] ?? '');
     return url.origin === origin && /\.m?js$/.test(url.pathname) ? `${url.origin}${url.pathname}` : undefined;
   } catch {
     return undefined;
