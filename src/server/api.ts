@@ -33,6 +33,7 @@ import { importsRoutes } from './imports/imports.routes';
 import { exportsRoutes } from './exports/exports.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { auditRoutes } from './audit/audit.routes';
+import { instanceAuditRoutes } from './audit/instance-audit.routes';
 
 export async function apiPlugin(app: FastifyInstance): Promise<void> {
   const { config, db } = app.ctx;
@@ -92,6 +93,7 @@ export async function apiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(visitorRoutes, { prefix: '/visitor' });
   await app.register(webhooksRoutes, { prefix: '/webhooks' });
   await app.register(auditRoutes, { prefix: '/audit-log' });
+  await app.register(instanceAuditRoutes, { prefix: '/instance' });
   // /links/import, /links/export and /stats/export: static paths, never shadowed by /links/:id.
   await app.register(importsRoutes);
   await app.register(exportsRoutes);

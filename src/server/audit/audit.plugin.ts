@@ -1,17 +1,24 @@
 // The audit log's one recorder (issue 27): every successful (2xx) write of /api/v1 in a workspace, however it came
-// (a single change, bulk, import, undo; the dashboard or an API key), leaves one entry. Each route is looked at once,
-// at boot (audit-route.ts): a write route gets two route hooks, one that keeps its answer object before it is
-// serialized and one that records the entry after the answer was sent (onResponse), so a write never waits for
-// its entry and never fails because of it (an error is logged). GETs, dry runs and failed writes leave none.
-// Never an IP address: the entry names the person, the key or the dashboard, and the workspace.
+// (a single change, bulk, import, undo; the dashboard or an API key), leaves one entry; what the instance admin
+// does to the instance also leaves one in the instance log (instance-audit.ts). Each route is looked at once, at
+// boot (audit-route.ts, instance-audit.ts). An audited request runs in a write scope (audit-scope.ts):
+// - the first database transaction it commits writes its entries in that same transaction, just before the
+//   commit, with what is known then (the route, the path's id): the write and its entries commit together;
+// - before the answer is sent (onSend, awaited), the entries get their final words from the answer (the new
+//   object's id, its name), or are written then when the write used no transaction (one autocommitted
+//   statement); a write that failed after a commit takes its entries back.
+// So an entry is in the database before its answer leaves, and a crash right after a write cannot lose it.
+// GETs, dry runs and failed writes leave none. Never an IP address.
 // Also prunes entries older than AUDIT_RETENTION_DAYS, shortly after start and every six hours.
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
 import { auditOfRoute, type AuditedRoute } from './audit-route';
-import { describeWrite, saidInAuditLog } from './audit-summary';
-import { AuditRepo, type AuditInsert } from './audit.repo';
+import { instanceAuditOfRoute, type InstanceAuditedRoute } from './instance-audit';
+import { AuditRepo } from './audit.repo';
+import { entryOf, instanceEntryOf } from './audit-entry';
+import { runInWriteScope } from './audit-scope';
 import { nowIso } from '../db/sql-values';
-import { isForeignKeyViolation } from '../db/errors';
+import { AuditWrites, type ScopeState } from './audit-writes';
 
 export interface AuditRecorder {
   /** Resolves once every entry recorded so far is written (tests; app.close() waits for it too). */
@@ -34,77 +41,74 @@ const PRUNE_FIRST_MS = 10_000;
 
 type Hook<T> = T | T[] | undefined;
 const asList = <T>(hook: Hook<T>): T[] => (hook === undefined ? [] : Array.isArray(hook) ? hook : [hook]);
-
-/** The entry a successful write leaves, or null when it leaves none (a dry run, a request with no workspace). */
-function entryOf(route: AuditedRoute, request: FastifyRequest, answer: unknown, at: string): AuditInsert | null {
-  const query = request.query as { dry_run?: unknown } | undefined;
-  if (query?.dry_run === 1 || query?.dry_run === true) return null;
-  const { user, workspace, apiKey } = request;
-  if (!user || !workspace) return null;
-  const params = (request.params ?? {}) as Record<string, string>;
-  const { objectId, summary } = describeWrite(route, params, answer, workspace.name, saidInAuditLog(request));
-  const dashboard = workspace.via === 'dashboard';
-  return {
-    workspace_id: workspace.id,
-    actor_user_id: user.id,
-    actor_name: user.name,
-    via: dashboard ? 'dashboard' : 'api',
-    key_id: dashboard ? null : (apiKey?.id ?? workspace.keyId),
-    key_name: dashboard ? null : (apiKey?.name ?? null),
-    action: route.action,
-    object: route.object,
-    object_id: objectId,
-    summary,
-    at,
-  };
-}
+const succeeded = (reply: FastifyReply) => reply.statusCode >= 200 && reply.statusCode < 300;
 
 export const auditPlugin = fp(
   async (app: FastifyInstance) => {
     const { ctx } = app;
     const repo = new AuditRepo(ctx.db.kysely);
+    const writes = new AuditWrites(ctx.db.kysely);
     const pending = new Set<Promise<unknown>>();
     const answers = new WeakMap<FastifyRequest, unknown>();
-    const write = async (entry: AuditInsert) => {
-      try {
-        await repo.insert(entry);
-      } catch (err) {
-        const own = entry.actor_user_id;
-        if (!isForeignKeyViolation(err) || own === null || own === undefined || own === entry.workspace_id) throw err;
-        // The write took its workspace away (DELETE /workspaces/{id}): the entry goes to the person's own log.
-        await repo.insert({ ...entry, workspace_id: own });
-      }
-    };
+    const states = new WeakMap<FastifyRequest, ScopeState>();
     const track = (work: Promise<unknown>, what: string) => {
       const p = work.catch((err: unknown) => app.log.warn({ err }, what)).finally(() => pending.delete(p));
       pending.add(p);
     };
 
+    /** Runs the rest of the request (its handler and all it starts) in its write scope. */
+    const enterScope = (workspace: AuditedRoute | null, instance: InstanceAuditedRoute | null) => (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      const state: ScopeState = { open: true, workspaceEntryId: null, instanceEntryId: null };
+      states.set(request, state);
+      const scope = {
+        beforeCommit: async (run: Parameters<AuditWrites['firstCommit']>[1]) => {
+          if (!state.open || state.workspaceEntryId !== null || state.instanceEntryId !== null) return;
+          const at = nowIso();
+          await writes.firstCommit(state, run, workspace && entryOf(workspace, request, undefined, at), instance && instanceEntryOf(instance, request, undefined, at));
+        },
+      };
+      runInWriteScope(scope, () => done());
+    };
     const keepAnswer = (request: FastifyRequest, _reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
       answers.set(request, payload);
       done(null, payload);
     };
-    const recordAfter = (route: AuditedRoute) => (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      done();
-      if (reply.statusCode < 200 || reply.statusCode >= 300) return;
+    /** Before the answer leaves: the entries' final words, or the entries themselves; taken back after a failure. */
+    const settle = (workspace: AuditedRoute | null, instance: InstanceAuditedRoute | null) => async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      const state = states.get(request);
+      if (!state || !state.open) return payload;
+      state.open = false;
       try {
-        const entry = entryOf(route, request, answers.get(request), nowIso());
-        if (entry) track(write(entry), 'audit log: recording a write failed');
+        if (!succeeded(reply)) await writes.takeBack(state);
+        else {
+          const at = nowIso();
+          const answer = answers.get(request);
+          await writes.settle(state, workspace && entryOf(workspace, request, answer, at), instance && instanceEntryOf(instance, request, answer, at));
+        }
       } catch (err) {
-        app.log.warn({ err }, 'audit log: describing a write failed');
+        // The write is done: its answer goes out; the log says what went wrong.
+        app.log.error({ err }, 'audit log: recording a write failed');
       }
+      return payload;
     };
 
     app.addHook('onRoute', (route: RouteOptions) => {
       const audit = auditOfRoute(route);
       if (audit.kind === 'unmapped') app.log.error(`audit log: ${audit.reason}; its writes are not recorded`);
-      if (audit.kind !== 'audited') return;
+      const workspace = audit.kind === 'audited' ? audit : null;
+      const instance = instanceAuditOfRoute(route);
+      if (!workspace && !instance) return;
+      route.preHandler = [...asList(route.preHandler), enterScope(workspace, instance)] as RouteOptions['preHandler'];
       route.preSerialization = [...asList(route.preSerialization), keepAnswer] as RouteOptions['preSerialization'];
-      route.onResponse = [...asList(route.onResponse), recordAfter(audit)] as RouteOptions['onResponse'];
+      route.onSend = [...asList(route.onSend), settle(workspace, instance)] as RouteOptions['onSend'];
     });
 
     const days = ctx.config.auditRetentionDays;
-    const prune = async (now = Date.now()) => (days > 0 ? repo.prune(new Date(now - days * DAY_MS).toISOString()) : 0);
+    const prune = async (now = Date.now()) => {
+      if (days <= 0) return 0;
+      const cutoff = new Date(now - days * DAY_MS).toISOString();
+      return (await repo.prune(cutoff)) + (await repo.prune(cutoff, 'instance_audit_log'));
+    };
     const idle = async () => {
       while (pending.size) await Promise.all([...pending]);
     };

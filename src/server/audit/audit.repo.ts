@@ -21,9 +21,12 @@ export class AuditRepo {
     await this.db.insertInto('audit_log').values(entry).execute();
   }
 
-  /** One page of a workspace's entries (newest first unless `sort=asc`), with the total of the filtered list. */
-  async list(workspaceId: number, q: AuditLogQuery): Promise<{ rows: AuditEntry[]; total: number }> {
-    let base = this.db.selectFrom('audit_log').where('workspace_id', '=', workspaceId);
+  /**
+   * One page of a workspace's entries (newest first unless `sort=asc`), with the total of the filtered list;
+   * `workspaceId` null: the instance log's (instance_audit_log has the same columns, and `workspace_id` too).
+   */
+  async list(workspaceId: number | null, q: AuditLogQuery): Promise<{ rows: (AuditEntry & { workspace_id: number | null })[]; total: number }> {
+    let base = workspaceId === null ? this.db.selectFrom('instance_audit_log as audit_log') : this.db.selectFrom('audit_log').where('workspace_id', '=', workspaceId);
     if (q.actor_user_id !== undefined) base = base.where('actor_user_id', '=', q.actor_user_id);
     if (q.via !== undefined) base = base.where('via', '=', q.via);
     if (q.key_id !== undefined) base = base.where('key_id', '=', q.key_id);
@@ -33,7 +36,7 @@ export class AuditRepo {
     if (q.from !== undefined) base = base.where('at', '>=', q.from);
     if (q.to !== undefined) base = base.where('at', '<=', q.to);
     const rows = await base
-      .select(COLUMNS)
+      .select(workspaceId === null ? [...COLUMNS, 'workspace_id'] : COLUMNS)
       .orderBy('id', q.sort)
       .limit(q.per_page)
       .offset((q.page - 1) * q.per_page)
@@ -41,16 +44,16 @@ export class AuditRepo {
     const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     // Only objects the API names are ever written (audit-route.ts), so the column's text is one of them. Entries
     // written before summaries were neutralised are neutralised as they are read (shared/bidi.ts).
-    return { rows: rows.map((r) => ({ ...r, summary: neutraliseShownText(r.summary) })) as AuditEntry[], total: Number(n) };
+    return { rows: rows.map((r) => ({ ...r, summary: neutraliseShownText(r.summary) })) as (AuditEntry & { workspace_id: number | null })[], total: Number(n) };
   }
 
   /** Deletes the entries written before `cutoff` (ISO), PRUNE_BATCH at a time; how many went. */
-  async prune(cutoff: string): Promise<number> {
+  async prune(cutoff: string, table: 'audit_log' | 'instance_audit_log' = 'audit_log'): Promise<number> {
     let total = 0;
     for (;;) {
       const r = await this.db
-        .deleteFrom('audit_log')
-        .where('id', 'in', (eb) => eb.selectFrom('audit_log').select('id').orderBy('id').limit(PRUNE_BATCH))
+        .deleteFrom(table as 'audit_log')
+        .where('id', 'in', (eb) => eb.selectFrom(table as 'audit_log').select('id').orderBy('id').limit(PRUNE_BATCH))
         .where('at', '<', cutoff)
         .executeTakeFirst();
       const n = Number(r.numDeletedRows);

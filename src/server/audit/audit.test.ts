@@ -158,20 +158,23 @@ describe('a team workspace', () => {
     expect(await log(t.adminKey, '', inTeam)).toEqual([expect.objectContaining({ actor_user_id: null, actor_name: `Audited ${n}`, action: 'createTag' })]);
   });
 
-  it("a workspace's creation is in its creator's log, its renaming in its own, and its deletion (which takes its log) in its owner's", async () => {
+  it("a workspace's creation and renaming are in its own log; its deletion (which takes its log) in the deleter's and the instance's", async () => {
     const p = await person();
     const made = await send(p.key, 'POST', 'workspaces', { name: 'Spring team' });
     expect(made.statusCode, made.body).toBe(201);
     const id = made.json().data.id as number;
     expect((await send(p.key, 'PATCH', `workspaces/${id}`, { name: 'Summer team' })).statusCode).toBe(200);
     expect(await log(p.key, '', { 'linkdeck-workspace': String(id) })).toEqual([
+      expect.objectContaining({ action: 'createWorkspace', object: 'workspace', object_id: id, summary: 'Created workspace Spring team', actor_user_id: p.id }),
       expect.objectContaining({ action: 'patchWorkspace', object: 'workspace', object_id: id, summary: 'Updated workspace Summer team' }),
     ]);
+    expect(await log(p.key)).toEqual([]);
     expect((await send(p.key, 'DELETE', `workspaces/${id}`)).statusCode).toBe(200);
     expect(await log(p.key)).toEqual([
-      expect.objectContaining({ action: 'createWorkspace', object: 'workspace', object_id: id, summary: 'Created workspace Spring team' }),
       expect.objectContaining({ action: 'deleteWorkspace', object: 'workspace', object_id: id, summary: 'Deleted workspace Summer team', actor_user_id: p.id }),
     ]);
+    const instance = (await get(t, t.adminKey, '/api/v1/instance/audit-log?action=deleteWorkspace')).json().data as AuditEntry[];
+    expect(instance).toEqual([expect.objectContaining({ object: 'workspace', object_id: id, workspace_id: id, summary: 'Deleted workspace Summer team', actor_user_id: p.id })]);
   });
 });
 

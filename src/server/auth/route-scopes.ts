@@ -63,6 +63,7 @@ const PREFIXES: Record<string, Entry> = {
   // Opening and accepting an invitation: any signed-in person, with their sign-in key.
   '/invitations': 'sign-in',
   '/users': 'instance',
+  '/instance': 'instance',
   '/*': 'open',
 };
 /** Prefixes whose workspace is the one in the path, not the header's. */

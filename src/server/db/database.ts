@@ -8,6 +8,7 @@ import type { PostgresDb } from './postgres/open-postgres';
 import { MIGRATIONS } from './migrations/migration-list';
 import { migrateSqlite } from './sqlite-migrate';
 import { registerSqliteFunctions } from './sqlite-functions';
+import { withCommitHooks } from '../audit/audit-scope';
 
 /** The embedded database. */
 export interface SqliteDb {
@@ -46,7 +47,8 @@ export async function openDatabase(file: string, migrations: Record<string, Migr
     sqlite.close();
     throw err;
   }
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Transactions let an audited request's entry in before they commit (audit/audit-scope.ts).
+  const kysely = new Kysely<Database>({ dialect: withCommitHooks(new SqliteDialect({ database: sqlite })) });
   let closed = false;
   return {
     dialect: 'sqlite',

@@ -128,6 +128,9 @@ export interface SavedViewsTable {
   updated_at: string;
 }
 
+/** What the instance admin and the instance did (migration 029): the audit log's columns, with the workspace it was about. */
+export type InstanceAuditLogTable = Omit<AuditLogTable, 'workspace_id'> & { workspace_id: number | null };
+
 /** One write of a workspace (migration 027): who, through what, what and when; never an IP address. */
 export interface AuditLogTable {
   id: Generated<number>;

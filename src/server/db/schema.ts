@@ -17,6 +17,7 @@ import type {
 } from './schema-operations';
 import type {
   AuditLogTable,
+  InstanceAuditLogTable,
   ImportsTable,
   LinkTagsTable,
   OgImagesTable,
@@ -178,4 +179,5 @@ export interface Database {
   api_keys: ApiKeysTable;
   invitations: InvitationsTable;
   audit_log: AuditLogTable;
+  instance_audit_log: InstanceAuditLogTable;
 }

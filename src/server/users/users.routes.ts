@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { userCreateSchema, userListQuerySchema, userUpdateSchema, type UserUpdate } from '../../shared/user.schema';
 import { requireAdmin } from '../auth/auth.hook';
+import { sayInAuditLog } from '../audit/audit-summary';
 import { deleted, ok, paginate, parseId } from '../http/pagination';
 import { fieldError, notFound } from '../http/errors';
 import { idParams } from '../http/params';
@@ -96,6 +97,8 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       const others = more.length ? ` (and ${more.length} other workspace${more.length > 1 ? 's' : ''})` : '';
       throw fieldError('id', `${user.name} is the only owner of the workspace "${orphan.name}" (id ${orphan.id})${others}: hand it over or delete it first.`);
     }
+    // The instance log names who went (the answer only has the id).
+    sayInAuditLog(request, `Deleted user ${user.name}`);
     await repo.delete(user.id);
     app.ctx.changes.emit('reset');
     return deleted(user.id, 'user');

@@ -24,6 +24,7 @@ export const AUDIT_OBJECT_WORDS = {
   member: 'member',
   invitation: 'invitation',
   api_key: 'API key',
+  user: 'user',
 } as const;
 export type AuditObject = keyof typeof AUDIT_OBJECT_WORDS;
 export const AUDIT_OBJECTS = Object.keys(AUDIT_OBJECT_WORDS) as [AuditObject, ...AuditObject[]];

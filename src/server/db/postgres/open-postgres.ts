@@ -6,6 +6,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from '../schema';
 import { MIGRATIONS } from '../migrations/migration-list';
+import { withCommitHooks } from '../../audit/audit-scope';
 
 
 class PostgresMigrations implements MigrationProvider {
@@ -91,7 +92,8 @@ export function newPool(url: string, opts: { max: number; connectTimeoutMs?: num
 export async function openPostgres(url: string, opts: { max?: number; connectTimeoutMs?: number } = {}): Promise<PostgresDb> {
   describe(url);
   const pool = newPool(url, { max: opts.max ?? 10, connectTimeoutMs: opts.connectTimeoutMs });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Transactions let an audited request's entry in before they commit (audit/audit-scope.ts).
+  const kysely = new Kysely<Database>({ dialect: withCommitHooks(new PostgresDialect({ pool })) });
   try {
     await sql`SELECT 1`.execute(kysely);
     const migrator = new Migrator({ db: kysely, provider: new PostgresMigrations() });
