@@ -2,7 +2,7 @@
 // sign-in lives under it. It holds the current workspace (issue 27): the address's `ws` (shared/workspace-search.ts),
 // kept on every link by its search middleware, handed to the API client before any page loads
 // (lib/current-workspace.ts). Its pages remount on a switch, and show the person only what their role there allows.
-import { Suspense, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Text, ActionIcon } from '@mantine/core';
 import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import {
@@ -30,6 +30,7 @@ import { KeyboardShortcuts } from '../components/keyboard-shortcuts';
 import { QuickCreate } from '../features/links/quick-create';
 import { MAIN_ID, SkipLink } from '../components/skip-link';
 import { ServerDownBanner } from '../components/server-down-banner';
+import { UndoNotices, clearUndoNotices } from '../features/operations/undo-notice';
 import { DeferredTooltip } from '../components/deferred-tooltip';
 import { ThemeToggle } from '../components/theme-toggle';
 import { Can } from '../components/can';
@@ -74,6 +75,8 @@ function AppLayout() {
   const isAdmin = account.data?.role === 'admin';
   const workspaceId = useWorkspaceId();
   const section = sectionOf(pathname, SECTIONS);
+  // Another workspace: the undo notices were the last one's (their Undo stays on its Operations page).
+  useEffect(() => clearUndoNotices(), [workspaceId]);
 
   const signOut = () => {
     auth.signOut();
@@ -140,6 +143,7 @@ function AppLayout() {
         </AppShell.Navbar>
         <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
           <ServerDownBanner />
+          <UndoNotices />
           {account.isError && <ErrorState error={account.error} onRetry={() => void account.refetch()} title="Could not load your account" />}
           <WorkspaceGate>
             <Suspense fallback={<LoadingState />}>

@@ -26,6 +26,7 @@ import { RuleStatsCard } from './rule-stats-card';
 import { ImportedClicksNote } from '../analytics/imported-clicks-note';
 import { importedOfLink } from '../analytics/imported-clicks';
 import { Can } from '../../components/can';
+import { UNDO_WINDOW_TEXT } from '../operations/undo-window';
 
 const TOP_LISTS = [
   ['country', 'Top countries'],
@@ -193,7 +194,7 @@ export function LinkDetailsPage() {
         pending={del.isPending}
         error={del.error}
       >
-        {`${link.short_url} stops working and its statistics (${link.clicks.toLocaleString('en')} clicks) are deleted. This cannot be undone.`}
+        {`${link.short_url} stops working and its statistics (${link.clicks.toLocaleString('en')} clicks) are deleted. ${UNDO_WINDOW_TEXT}`}
       </ConfirmDialog>
     </Stack>
   );

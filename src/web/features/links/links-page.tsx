@@ -23,6 +23,7 @@ import { ExportMenu } from './export-menu';
 import { SavedViews } from '../views/saved-views';
 import { Can } from '../../components/can';
 import { useCan } from '../../lib/current-workspace';
+import { UNDO_WINDOW_TEXT } from '../operations/undo-window';
 
 const route = getRouteApi('/app/links');
 // Loaded when rows are first selected: keeps menus and dialogs out of the list's first bundle.
@@ -162,7 +163,7 @@ export function LinksPage() {
               <Text span fw={600}>
                 {deletion.target?.shortUrl}
               </Text>{' '}
-              stops working and its statistics are deleted. This cannot be undone.
+              stops working and its statistics are deleted. {UNDO_WINDOW_TEXT}
             </Text>
           </ConfirmDialog>
         </Suspense>

@@ -1,10 +1,11 @@
-// The notification after a recorded delete (a link, space, pixel, tag, domain or webhook, issue 26): what was
-// deleted, in words, and an Undo that stays while the operation can be undone (the notification closes itself
-// when its 24 hours are over, or when closed). An undo refused because links changed since offers "Undo anyway"
-// (force); any other refusal (a name taken meanwhile) is said as the server says it.
-import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+// The notice after a recorded change (a delete of a link, space, pixel, tag, domain or webhook, a bulk change, an
+// import): what was done, in words, and an Undo that stays while the operation can be undone (the notice goes
+// when its 24 hours are over, or when closed). The notices sit in the page's flow, above its content, so they
+// never cover a control (a toast in a corner hid the header and the page's buttons for as long as it stayed); the
+// same Undo is on the Operations page. An undo refused because links changed since offers "Undo anyway" (force);
+// any other refusal (a name taken meanwhile) is said as the server says it.
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Button, Group, Notification, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { UndoError, useUndoOperation } from './operations.queries';
 import { conflictText, undoneText } from './operation-text';
@@ -14,6 +15,36 @@ const closeButtonProps = { 'aria-label': 'Close notification' };
 
 /** Longest wait a browser timer takes (about 24.8 days); an undo window is 24 hours. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Notices kept at once: older ones stay undoable on the Operations page. */
+const MAX_NOTICES = 3;
+
+interface NoticeEntry {
+  id: string;
+  op: Operation;
+  title: string;
+  notes?: ReactNode;
+  /** Set once undone: the notice says so and goes after a few seconds. */
+  done?: string;
+}
+
+let entries: NoticeEntry[] = [];
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+const snapshot = () => entries;
+
+function hide(id: string) {
+  entries = entries.filter((e) => e.id !== id);
+  emit();
+}
+function markUndone(id: string, text: string) {
+  entries = entries.map((e) => (e.id === id ? { ...e, done: text } : e));
+  emit();
+  setTimeout(() => hide(id), 6000);
+}
 
 function UndoNotice({ op, notificationId, notes }: { op: Operation; notificationId: string; notes: ReactNode }) {
   const undo = useUndoOperation();
@@ -21,7 +52,7 @@ function UndoNotice({ op, notificationId, notes }: { op: Operation; notification
   // The Undo is offered while the operation can be undone; then the notification goes.
   useEffect(() => {
     const left = Date.parse(op.undo_until) - Date.now();
-    const timer = setTimeout(() => notifications.hide(notificationId), Math.max(0, Math.min(left, MAX_TIMER_MS)));
+    const timer = setTimeout(() => hide(notificationId), Math.max(0, Math.min(left, MAX_TIMER_MS)));
     return () => clearTimeout(timer);
   }, [op.undo_until, notificationId]);
   const run = (force: boolean) => {
@@ -29,8 +60,7 @@ function UndoNotice({ op, notificationId, notes }: { op: Operation; notification
     undo.mutate(
       { id: op.id, force },
       {
-        onSuccess: (r) =>
-          notifications.update({ id: notificationId, color: 'green', title: 'Undone', message: undoneText(op, r), autoClose: 6000, loading: false, closeButtonProps }),
+        onSuccess: (r) => markUndone(notificationId, undoneText(op, r)),
         onError: (err) => {
           const conflict = err instanceof UndoError && err.status === 409 && err.conflictsCount > 0;
           setProblem({ conflict, message: conflict ? conflictText(op, (err as UndoError).conflictsCount) : err.message });
@@ -39,9 +69,11 @@ function UndoNotice({ op, notificationId, notes }: { op: Operation; notification
     );
   };
   return (
-    <Stack gap={6}>
+    <Stack gap={4}>
       {notes}
-      <Text size="sm">Undo within 24 hours, here or on the Operations page.</Text>
+      <Text size="sm" c="dimmed">
+        Undo within 24 hours, here or on the Operations page.
+      </Text>
       {problem && (
         <Text size="sm" c="red.9" role="alert" data-testid="undo-problem">
           {problem.message}
@@ -67,12 +99,33 @@ function UndoNotice({ op, notificationId, notes }: { op: Operation; notification
  */
 export function showUndoNotice(op: Operation, { title, notes }: { title?: string; notes?: ReactNode } = {}): void {
   const id = `operation-${op.id}`;
-  notifications.show({
-    id,
-    color: 'teal',
-    title: title ?? op.summary,
-    message: <UndoNotice op={op} notificationId={id} notes={notes} />,
-    autoClose: false,
-    closeButtonProps,
-  });
+  entries = [{ id, op, title: title ?? op.summary, notes }, ...entries.filter((e) => e.id !== id)].slice(0, MAX_NOTICES);
+  emit();
+}
+
+/** Forgets every notice (a switch of workspace: their operations are another workspace's). */
+export function clearUndoNotices(): void {
+  entries = [];
+  emit();
+}
+
+/** The notices, in the page's flow (AppShell.Main, above the page): they push the page down, never cover it. */
+export function UndoNotices() {
+  const list = useSyncExternalStore(subscribe, snapshot, snapshot);
+  if (list.length === 0) return null;
+  return (
+    <Stack gap="xs" mb="md" data-testid="undo-notices" aria-live="polite">
+      {list.map((e) =>
+        e.done ? (
+          <Notification key={e.id} color="green" title="Undone" onClose={() => hide(e.id)} closeButtonProps={closeButtonProps} withBorder data-undo-notice>
+            {e.done}
+          </Notification>
+        ) : (
+          <Notification key={e.id} color="teal" title={e.title} onClose={() => hide(e.id)} closeButtonProps={closeButtonProps} withBorder data-undo-notice>
+            <UndoNotice op={e.op} notificationId={e.id} notes={e.notes} />
+          </Notification>
+        ),
+      )}
+    </Stack>
+  );
 }

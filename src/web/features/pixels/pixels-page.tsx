@@ -17,6 +17,7 @@ import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { formatDate } from '../../components/resource-list/format';
 import { idNameColumnSort, patchListSearch } from '../../components/resource-list/list-url';
 import { useCan } from '../../lib/current-workspace';
+import { UNDO_WINDOW_TEXT } from '../operations/undo-window';
 
 const route = getRouteApi('/app/pixels');
 
@@ -98,7 +99,7 @@ export function PixelsPage() {
         onPage={(page) => go({ page })}
         onPerPage={(per_page) => go({ per_page: per_page as typeof search.per_page })}
       />
-      <ConfirmDialog {...deletion.dialog}>The pixel is removed from every link that uses it. This cannot be undone.</ConfirmDialog>
+      <ConfirmDialog {...deletion.dialog}>The pixel is removed from every link that uses it. {UNDO_WINDOW_TEXT}</ConfirmDialog>
     </Stack>
   );
 }

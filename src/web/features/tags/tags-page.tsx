@@ -22,6 +22,7 @@ import { PageHeader } from '../../components/page-header';
 import { formatDate, plural } from '../../components/resource-list/format';
 import { idNameColumnSort, patchListSearch } from '../../components/resource-list/list-url';
 import { useCan } from '../../lib/current-workspace';
+import { UNDO_WINDOW_TEXT } from '../operations/undo-window';
 
 const route = getRouteApi('/app/tags');
 
@@ -111,7 +112,7 @@ export function TagsPage() {
       />
       <ConfirmDialog {...deletion.dialog}>
         {deletion.target
-          ? `The tag comes off ${plural(deletion.target.links_count, 'link')}; the links themselves stay. This cannot be undone.`
+          ? `The tag comes off ${plural(deletion.target.links_count, 'link')}; the links themselves stay. ${UNDO_WINDOW_TEXT}`
           : ''}
       </ConfirmDialog>
       {editing && <TagEditModal tag={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}

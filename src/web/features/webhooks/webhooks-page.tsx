@@ -17,6 +17,7 @@ import { EventBadges, WebhookState } from './webhook-state';
 import { WebhookCards } from './webhook-cards';
 import { usePhoneWidth } from '../../lib/use-phone-width';
 import { useCan } from '../../lib/current-workspace';
+import { UNDO_WINDOW_TEXT } from '../operations/undo-window';
 
 const route = getRouteApi('/app/webhooks');
 
@@ -100,7 +101,7 @@ export function WebhooksPage() {
           onPerPage={(per_page) => go({ per_page: per_page as typeof search.per_page })}
         />
       )}
-      <ConfirmDialog {...deletion.dialog}>The webhook and its delivery log are deleted; deliveries still waiting are not sent. This cannot be undone.</ConfirmDialog>
+      <ConfirmDialog {...deletion.dialog}>The webhook and its delivery log are deleted; deliveries still waiting are not sent. {UNDO_WINDOW_TEXT}</ConfirmDialog>
     </Stack>
   );
 }
