@@ -24,6 +24,8 @@ const NOT_ON_POSTGRES: Record<string, string> = {
   'clicks/click-writer': 'the SQLite click writer thread and its string table',
   'clicks/durable-limit': 'the SQLite limit journal (PostgreSQL counts limited clicks by an UPDATE)',
   'clicks/crash': 'SIGKILL of real processes on a SQLite data directory (sequential phase)',
+  'audit/audit-crash': 'SIGKILL of a real process on a SQLite data directory (sequential phase)',
+  'backup/private-files': 'file modes of the SQLite data directory and backups, through real processes',
   'db/migrations': 'SQLite migrations on a file that holds data',
   'db/sqlite-migrate': 'SQLite\'s snapshot before a migration and its one-transaction migrator',
   'links/link-list.repo': 'SQLite\'s trigger-kept list counters and cached counts (link_counters)',
