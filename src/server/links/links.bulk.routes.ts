@@ -24,7 +24,6 @@ import { BulkCreator } from './links.bulk-create';
 import { OperationsRepo } from '../operations/operations.repo';
 import { presentOperation } from '../operations/operation.presenter';
 import { envelope } from '../../shared/objects/common.object';
-import { fieldsOfBulkChanges, type StateField } from './history/link-state';
 import { ownedRefs, refIssues } from './core/link-checks';
 import {
   bulkCreateDryRunObject,
@@ -34,6 +33,11 @@ import {
   bulkUpdateDryRunObject,
   bulkUpdateResultObject,
 } from '../../shared/objects/bulk.object';
+import { operationStartedObject } from '../../shared/objects/operation.object';
+import { BULK, recordOperation } from '../operations/operation-record';
+import { applyDeleteChunk, applyUpdateChunk } from './links.bulk-chunk';
+import { jobThreshold, operationJobs } from '../jobs/operation-job-runner';
+import { startApply } from '../jobs/operation-job-start';
 import { dryRunAnswer, invalidError, invalidLinks, previewUpdate } from './links.bulk-edit';
 import { bulkUpdateExample, bulkUpdateResultExample } from './links.bulk.examples';
 
@@ -108,16 +112,18 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
     return reply.code(issues.length ? 200 : 201).send({ data, meta: meta(ids.length), ...(errors ? { errors } : {}), status: 200 as const });
   });
 
-  /** The selection's count and first links (dry run), or the operation that changed them. */
+  /**
+   * The selection's count and first links (dry run), or the operation that changed them: in this request (one
+   * transaction, chunk code of links.bulk-chunk.ts over every link), or past jobThreshold() links as a job that
+   * commits in chunks (server/jobs/), answered 202 with the operation running.
+   */
   const run = async (
     /** The workspace, and the person acting (the revisions' actor). */
     who: { userId: number; actorId: number },
     s: Selection,
     dryRun: boolean,
-    write: (trx: Trx, ids: number[], now: string) => Promise<{ operationId: number }>,
-    source: 'bulk_edit' | 'bulk_delete',
-    fields: readonly StateField[] | undefined,
-    event: 'link.updated' | 'link.deleted',
+    kind: 'update' | 'delete',
+    changes: BulkChanges | Record<string, never>,
     /** Checks the selected links: refuses, or answers those to leave as they are. */
     check?: (trx: Trx, ids: number[]) => Promise<number[]>,
   ) => {
@@ -128,20 +134,36 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
       const selected = await bulk.selectIds(trx, userId, s, now);
       const left = new Set(check && selected.length ? await check(trx, selected) : []);
       const ids = left.size ? selected.filter((id) => !left.has(id)) : selected;
-      if (dryRun || !ids.length) return { ids, operationId: null };
-      const done = await writer.change({ ...who, source }, ids, () => write(trx, ids, now), { within: trx, fields });
-      return { ids, operationId: done.operationId };
+      if (dryRun || !ids.length || ids.length > jobThreshold()) return { ids, operationId: null };
+      const selection = s.tag?.length ? s : { ...s, tag_mode: undefined };
+      const operationId = await recordOperation(trx, { userId, kind, about: BULK, selection, changes, now }, [], ids.length);
+      const c = { ...who, operationId, now };
+      if (kind === 'update') await applyUpdateChunk(bulk, trx, c, changes, ids);
+      else await applyDeleteChunk(trx, c, ids);
+      return { ids, operationId };
     });
     if (dryRun) {
       const sample = await app.links.service.presentIds(done.ids.slice(0, DRY_RUN_SAMPLE));
       return { data: { count: done.ids.length, dry_run: true as const, links: sample }, status: 200 as const };
     }
+    if (done.ids.length > jobThreshold()) {
+      const runner = operationJobs(app);
+      const id = await startApply(ctx.db.kysely, runner, { ...who, kind, selection: s, changes, ids: done.ids, now });
+      return { data: { count: done.ids.length, operation: await presented(userId, id) }, status: 202 as const };
+    }
     // Once committed: the caches, and the webhooks (a deleted link's body comes from the operation's before-image).
     const operationId = done.operationId;
+    const event = kind === 'delete' ? 'link.deleted' : 'link.updated';
     const load = event === 'link.deleted' && operationId !== null ? app.webhooks.deletedLinks(operationId) : undefined;
     await writer.announce(userId, done.ids, operationId === null ? undefined : { name: event, load });
-    const op = done.operationId === null ? undefined : await operations.find(userId, done.operationId);
-    return { data: { count: done.ids.length, operation: op ? presentOperation(op) : null }, status: 200 as const };
+    return { data: { count: done.ids.length, operation: operationId === null ? null : await presented(userId, operationId) }, status: 200 as const };
+  };
+
+  /** An operation as this request answers it, with its job. */
+  const presented = async (userId: number, id: number) => {
+    const op = await operations.find(userId, id);
+    if (!op) throw new Error(`operation ${id} is gone`);
+    return presentOperation(op, undefined, undefined, await operationJobs(app).jobs.find(id));
   };
 
   const updateDocs = {
@@ -151,8 +173,8 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
       'Sets the fields under `set` on every selected link (by `ids`, by the filters of `GET /links`, or `all=1`) in one transaction, and records an operation that can be undone for 24 hours. A change that some selected links cannot take (an end date not after their start, more than 20 tags) is refused with a 422 naming them, unless `partial=1`, which leaves those links as they are and changes the others. `dry_run=1` changes nothing and answers how many links would change, the first 10 of them, and the links that could not take the change, with why.',
     'x-examples': { request: bulkUpdateExample, response: bulkUpdateResultExample },
   };
-  const updateSchema = { tags, ...updateDocs, querystring: bulkUpdateQuerySchema, body: bulkUpdateBodySchema, response: { 200: bulkUpdateAnswer } };
-  app.patch('/bulk', { schema: updateSchema }, async (request) => {
+  const updateSchema = { tags, ...updateDocs, querystring: bulkUpdateQuerySchema, body: bulkUpdateBodySchema, response: { 200: bulkUpdateAnswer, 202: operationStartedObject(bulkUpdateResultObject) } };
+  app.patch('/bulk', { schema: updateSchema }, async (request, reply) => {
     const userId = request.workspace.id;
     const set = request.body.set ?? {};
     const changes = Object.fromEntries(BULK_FIELDS.filter((f) => set[f] !== undefined).map((f) => [f, set[f]])) as BulkChanges;
@@ -175,9 +197,9 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
       skipped = invalid.size;
       return [...invalid.keys()];
     };
-    const write = (trx: Trx, ids: number[], now: string) => bulk.update(trx, userId, s, changes, ids, now);
-    const done = await run({ userId, actorId: request.user.id }, s, false, write, 'bulk_edit', fieldsOfBulkChanges(changes), 'link.updated', check);
-    if (done.data.dry_run) throw new Error('A bulk update answered a dry run.');
+    const done = await run({ userId, actorId: request.user.id }, s, false, 'update', changes, check);
+    if ('dry_run' in done.data) throw new Error('A bulk update answered a dry run.');
+    if (done.status === 202) return reply.code(202).send({ data: { count: done.data.count, operation: done.data.operation, skipped }, status: 202 as const });
     return { data: { count: done.data.count, operation: done.data.operation, skipped }, status: 200 as const };
   });
 
@@ -192,11 +214,12 @@ export async function linksBulkRoutes(fastify: FastifyInstance): Promise<void> {
     description:
       'Deletes the selected links (by `ids`, by the filters of `GET /links`, or `all=1`; in the body or the query) in one transaction, and records an operation that can bring them back for 24 hours. `dry_run=1` answers the count and the first 10 links instead.',
   };
-  const deleteSchema = { tags, ...deleteDocs, querystring: bulkDeleteQuerySchema, body: selectionSchema, response: { 200: bulkAnswer } };
-  app.delete('/bulk', { preValidation: noBodyIsEmpty, schema: deleteSchema }, async (request) => {
+  const deleteSchema = { tags, ...deleteDocs, querystring: bulkDeleteQuerySchema, body: selectionSchema, response: { 200: bulkAnswer, 202: operationStartedObject(bulkResultObject) } };
+  app.delete('/bulk', { preValidation: noBodyIsEmpty, schema: deleteSchema }, async (request, reply) => {
     const userId = request.workspace.id;
     const body = selectionOf(request.body);
     const s = isExplicit(body) ? body : selectionOf(request.query);
-    return run({ userId, actorId: request.user.id }, s, request.query.dry_run, (trx, ids, now) => bulk.delete(trx, userId, s, ids, now), 'bulk_delete', undefined, 'link.deleted');
+    const done = await run({ userId, actorId: request.user.id }, s, request.query.dry_run, 'delete', {});
+    return done.status === 202 ? reply.code(202).send(done) : done;
   });
 }

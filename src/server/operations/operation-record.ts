@@ -49,8 +49,11 @@ async function purgeExpired(trx: Trx, now: string): Promise<void> {
   await trx.updateTable('operations').set({ purged: 1 }).where('purged', '=', 0).where('undo_until', '<', now).execute();
 }
 
-/** Records an operation over the links `linkIds` (their before-values in operation_links); its id. */
-export async function recordOperation(trx: Trx, op: NewOperation, linkIds: number[]): Promise<number> {
+/**
+ * Records an operation over the links `linkIds` (their before-values in operation_links); its id. `count`: the links
+ * it is to act on when they are added later, chunk by chunk (links.bulk-chunk.ts), rather than now.
+ */
+export async function recordOperation(trx: Trx, op: NewOperation, linkIds: number[], count = linkIds.length): Promise<number> {
   await purgeExpired(trx, op.now);
   const { id } = await trx
     .insertInto('operations')
@@ -62,7 +65,7 @@ export async function recordOperation(trx: Trx, op: NewOperation, linkIds: numbe
       label: op.about.label,
       selection: JSON.stringify(op.selection),
       changes: JSON.stringify(op.changes),
-      count: linkIds.length,
+      count,
       created_at: op.now,
       undo_until: new Date(Date.parse(op.now) + UNDO_WINDOW_MS).toISOString(),
       undone_at: null,

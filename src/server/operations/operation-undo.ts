@@ -60,16 +60,23 @@ export async function planUndo(repo: OperationsRepo, trx: Trx, op: OperationRow,
   if (isResource(op.object)) return planResource(repo, trx, op, op.object, force);
   if (op.kind === 'update') {
     const { ids, gone } = await repo.updateConflicts(trx, op);
-    if (ids.length && !force) {
-      throw new ConflictError(
-        `${ids.length} of the links changed after this operation or are gone; nothing was undone. Send force=1 to overwrite those later changes (links that are gone stay gone).`,
-        ids,
-      );
-    }
+    if (ids.length && !force) throw undoRefusal(op, ids);
     const tracked = await repo.linkIds(trx, op.id);
     return { tracked, fields: fieldsOfBulkChanges(JSON.parse(op.changes) as object), run: () => repo.undoUpdate(trx, op, gone), deletes: false };
   }
   return planLinksBack(repo, trx, op, force);
+}
+
+/** The 409 of an undo that would overwrite links changed since (a PATCH) or cannot bring links back (a DELETE). */
+export function undoRefusal(op: OperationRow, ids: number[], reasons?: Record<DeleteConflictReason, number>): ConflictError {
+  if (op.kind === 'update') {
+    return new ConflictError(
+      `${ids.length} of the links changed after this operation or are gone; nothing was undone. Send force=1 to overwrite those later changes (links that are gone stay gone).`,
+      ids,
+    );
+  }
+  const why = reasons ? conflictReasons(reasons) : 'their alias was taken meanwhile, or their domain cannot take them';
+  return new ConflictError(`${ids.length} of the deleted links cannot come back (${why}); nothing was undone. Send force=1 to bring back the others.`, ids);
 }
 
 /** "2 because their alias was taken meanwhile, 1 because their domain was deleted". */
@@ -88,9 +95,7 @@ export function conflictReasons(reasons: Record<DeleteConflictReason, number>): 
 /** Deleted links come back (a bulk delete, one link's delete, a domain's). */
 async function planLinksBack(repo: OperationsRepo, trx: Trx, op: OperationRow, force: boolean): Promise<UndoPlan> {
   const { ids: skip, reasons } = await repo.deleteConflicts(trx, op);
-  if (skip.length && !force) {
-    throw new ConflictError(`${skip.length} of the deleted links cannot come back (${conflictReasons(reasons)}); nothing was undone. Send force=1 to bring back the others.`, skip);
-  }
+  if (skip.length && !force) throw undoRefusal(op, skip, reasons);
   return {
     tracked: [],
     run: async () => {

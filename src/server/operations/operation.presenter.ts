@@ -3,6 +3,7 @@
 import type { OperationRow } from './operations.repo';
 import type { Operation } from '../../shared/bulk.schema';
 import type { ApiScope } from '../../shared/api-scopes';
+import { presentJob, type JobRow } from '../jobs/operation-jobs.repo';
 import type { OperationObject } from '../../shared/objects/operation.object';
 
 /**
@@ -35,7 +36,8 @@ export function summaryOf(row: Pick<OperationRow, 'kind' | 'object' | 'label' | 
   return `${VERB[row.kind]} ${row.object} ${row.label}`;
 }
 
-export function presentOperation(row: OperationRow, now = new Date().toISOString(), may?: ScopeCheck): Operation {
+export function presentOperation(row: OperationRow, now = new Date().toISOString(), may?: ScopeCheck, jobRow?: JobRow): Operation {
+  const job = presentJob(jobRow);
   if (may && !may(OPERATION_READ_SCOPES[row.object])) row = { ...row, label: null };
   const selection = JSON.parse(row.selection) as Record<string, unknown>;
   // Only what the caller chose: defaults (search_by, status 0) and absent filters say nothing.
@@ -54,6 +56,9 @@ export function presentOperation(row: OperationRow, now = new Date().toISOString
     created_at: row.created_at,
     undo_until: row.undo_until,
     undone_at: row.undone_at,
-    undoable: row.undone_at === null && !row.purged && now < row.undo_until,
+    undoable: row.undone_at === null && !row.purged && now < row.undo_until && job?.state !== 'running',
+    state: job?.state ?? 'done',
+    progress: job ? { done: job.done, total: job.total } : { done: row.count, total: row.count },
+    job,
   };
 }

@@ -66,9 +66,10 @@ export class OperationsRepo {
   }
 
   /** Links of a PATCH that changed since (updated_at moved on) or are gone. */
-  async updateConflicts(trx: Trx, op: OperationRow): Promise<{ ids: number[]; gone: number[] }> {
-    const rows = await trx
-      .selectFrom('operation_links as ol')
+  async updateConflicts(trx: Trx, op: OperationRow, range?: { from: number; to: number }): Promise<{ ids: number[]; gone: number[] }> {
+    let q = trx.selectFrom('operation_links as ol');
+    if (range) q = q.where('ol.link_id', '>=', range.from).where('ol.link_id', '<=', range.to);
+    const rows = await q
       .leftJoin('links as l', 'l.id', 'ol.link_id')
       .select(['ol.link_id', 'l.id as current'])
       .where('ol.operation_id', '=', op.id)

@@ -13,11 +13,13 @@ import { ok, paginate, parseId } from '../http/pagination';
 import { nowIso } from '../db/sql-values';
 import { idParams } from '../http/params';
 import { countersOff } from '../links/core/link-counters';
-import { CONFLICTS_SHOWN, OperationsRepo } from './operations.repo';
-import { cameBackMeanwhile, planUndo } from './operation-undo';
+import { CONFLICTS_SHOWN, OperationsRepo, type OperationRow } from './operations.repo';
+import { cameBackMeanwhile, planUndo, undoRefusal } from './operation-undo';
+import { jobThreshold, operationJobs } from '../jobs/operation-job-runner';
+import { beginUndo, undoConflictsInParts } from '../jobs/operation-job-start';
 import { presentOperation, type ScopeCheck } from './operation.presenter';
 import type { FastifyRequest } from 'fastify';
-import { operationObject, undoConflictObject, undoneOperationObject } from '../../shared/objects/operation.object';
+import { operationObject, operationStartedObject, undoConflictObject, undoneOperationObject } from '../../shared/objects/operation.object';
 import { envelope, pageOf } from '../../shared/objects/common.object';
 
 const operationPage = pageOf(operationObject, 'Operation');
@@ -34,6 +36,10 @@ export async function operationsRoutes(fastify: FastifyInstance): Promise<void> 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repo = new OperationsRepo(app.ctx.db.kysely);
   const tags = ['Operations'];
+  // The jobs of long operations go on from their journal at start, and stop after their chunk at close.
+  const runner = operationJobs(app);
+  app.addHook('onReady', () => runner.start());
+  app.addHook('onClose', () => runner.stop());
 
   const listDocs = {
     operationId: 'listOperations',
@@ -45,14 +51,15 @@ export async function operationsRoutes(fastify: FastifyInstance): Promise<void> 
     const { page, per_page: perPage } = request.query;
     const { rows, total } = await repo.list(request.workspace.id, page, perPage);
     const now = nowIso();
-    return paginate(request, rows.map((r) => presentOperation(r, now, mayRead(request))), total, page, perPage);
+    const jobs = await runner.jobs.ofOperations(rows.map((r) => r.id));
+    return paginate(request, rows.map((r) => presentOperation(r, now, mayRead(request), jobs.get(r.id))), total, page, perPage);
   });
 
   const showDocs = { operationId: 'getOperation', summary: 'Get an operation', description: 'One of your operations: what it acted on and changed, and until when it can be undone.' };
   app.get('/:id', { schema: { tags, ...showDocs, params: idParams, response: { 200: envelope(operationObject) } } }, async (request) => {
     const op = await repo.find(request.workspace.id, parseId(request.params.id));
     if (!op) throw notFound();
-    return ok(presentOperation(op, undefined, mayRead(request)));
+    return ok(presentOperation(op, undefined, mayRead(request), await runner.jobs.find(op.id)));
   });
 
   const undoDocs = {
@@ -63,25 +70,48 @@ export async function operationsRoutes(fastify: FastifyInstance): Promise<void> 
   };
   const undoAnswers = {
     200: envelope(undoneOperationObject),
+    202: operationStartedObject(undoneOperationObject),
     409: undoConflictObject.meta({
       description: 'Nothing was undone: already undone, past its 24 hours, a name taken meanwhile, an import still running, or (without `force=1`) links changed or taken since.',
     }),
   };
-  app.post('/:id/undo', { schema: { tags, ...undoDocs, params: idParams, querystring: undoQuerySchema, response: undoAnswers } }, async (request) => {
+  app.post('/:id/undo', { schema: { tags, ...undoDocs, params: idParams, querystring: undoQuerySchema, response: undoAnswers } }, async (request, reply) => {
     const userId = request.workspace.id;
     const id = parseId(request.params.id);
     const force = request.query.force;
     const now = nowIso();
-    const result = await repo
-      .transaction(async (trx) => {
-      await repo.lockForUndo(trx, id);
-      const op = await repo.find(userId, id, trx);
-      if (!op) throw notFound();
+    const refuse = (op: OperationRow) => {
       requireScope(request, UNDO_SCOPES[op.object]);
       if (op.undone_at) throw new HttpError(409, `This operation was already undone (${op.undone_at}).`);
       if (op.purged || op.undo_until < now) {
         throw new HttpError(409, `This operation can no longer be undone: operations can be undone for 24 hours (until ${op.undo_until}).`);
       }
+    };
+    // A bulk change or delete of many links: checked in parts, then undone by a job (202).
+    const first = await repo.find(userId, id);
+    if (!first) throw notFound();
+    if (first.object === 'link' && first.kind !== 'import' && (first.count > jobThreshold() || (await runner.jobs.find(id)))) {
+      refuse(first);
+      const conflicts = await undoConflictsInParts(app.ctx.db.kysely, repo, first);
+      if (conflicts.ids.length && !force) throw undoRefusal(first, conflicts.ids, conflicts.reasons);
+      await repo.transaction(async (trx) => {
+        await repo.lockForUndo(trx, id);
+        const op = await repo.find(userId, id, trx);
+        if (!op) throw notFound();
+        refuse(op);
+        await beginUndo(trx, runner, op, request.user.id, force);
+      });
+      runner.launch(id);
+      const job = await runner.jobs.find(id);
+      const op = { ...presentOperation(first, undefined, mayRead(request), job), restored: 0, skipped: [] };
+      return reply.code(202).send({ data: op, status: 202 as const });
+    }
+    const result = await repo
+      .transaction(async (trx) => {
+      await repo.lockForUndo(trx, id);
+      const op = await repo.find(userId, id, trx);
+      if (!op) throw notFound();
+      refuse(op);
       const plan = await planUndo(repo, trx, op, force);
       // Through the write pipeline: every link the undo changes, brings back or deletes gets its revision.
       const writer = { userId, actorId: request.user.id, source: 'undo' as const };

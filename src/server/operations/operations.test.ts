@@ -37,7 +37,7 @@ describe('operations', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json().data.map((o: { id: number }) => o.id)).toEqual([second.id, first.id]);
     expect(list.json().meta).toMatchObject({ total: 2, per_page: 10, current_page: 1 });
-    expect(Object.keys(first).sort()).toEqual(['changes', 'count', 'created_at', 'id', 'label', 'object', 'object_id', 'selection', 'summary', 'type', 'undo_until', 'undoable', 'undone_at']);
+    expect(Object.keys(first).sort()).toEqual(['changes', 'count', 'created_at', 'id', 'job', 'label', 'object', 'object_id', 'progress', 'selection', 'state', 'summary', 'type', 'undo_until', 'undoable', 'undone_at']);
     expect(first).toMatchObject({ object: 'link', object_id: null, label: null, summary: 'Changed 2 links' });
     expect(first.selection).toEqual({ all: 1 });
     expect(Date.parse(first.undo_until) - Date.parse(first.created_at)).toBe(24 * 3600 * 1000);

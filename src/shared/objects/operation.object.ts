@@ -10,6 +10,22 @@ export type OperationType = (typeof OPERATION_TYPES)[number];
 export const OPERATION_OBJECTS = ['link', 'space', 'pixel', 'tag', 'domain', 'webhook', 'import'] as const;
 export type OperationObject = (typeof OPERATION_OBJECTS)[number];
 
+/** A long operation runs as a job that commits in chunks (server/jobs/): applying it, or undoing it. */
+export const operationJobObject = z
+  .object({
+    kind: z.enum(['apply', 'undo']).meta({ description: '`apply`: the bulk change or delete itself; `undo`: its undo.' }),
+    state: z.enum(['running', 'done', 'failed']).meta({ description: '`running` until every chunk is committed; `failed` with `error` (the chunks done stay done and can be undone).' }),
+    done: z.number().int().nonnegative().meta({ description: 'Links done so far.' }),
+    total: z.number().int().nonnegative().meta({ description: 'Links it goes through.' }),
+    error: z.string().nullable().meta({ description: 'Why it failed; null otherwise.' }),
+  })
+  .meta({
+    id: 'OperationJob',
+    description:
+      'The job of a long operation: a bulk PATCH or DELETE of many links, or the undo of one, answers 202 and goes on in chunks; poll `GET /operations/{id}` while `state` is `running`.',
+  });
+export type OperationJob = z.output<typeof operationJobObject>;
+
 export const operationObject = z
   .object({
     id: rowId(),
@@ -23,7 +39,7 @@ export const operationObject = z
     }),
     object_id: rowId().nullable().meta({ description: 'The id of that link, space, pixel, tag, domain, webhook or import job; null for a bulk operation.' }),
     label: z.string().nullable().meta({
-      description: 'Its name when the operation was made, kept after it is gone: the space\'s, pixel\'s, tag\'s or domain\'s name, the short URL of a link without its scheme, the webhook\'s URL, the imported file\'s name. Null for a bulk operation.',
+      description: 'Its name when the operation was made, kept after it is gone: the space\'s, pixel\'s, tag\'s or domain\'s name, the short URL of a link without its scheme, the webhook\'s URL, the imported file\'s name. Null for a bulk operation, and for a caller without the read scope of what it names (`webhooks:read` for a webhook, `spaces:read`, `pixels:read`, `tags:read`, `domains:read`): its `summary` then says only what it was ("Deleted a webhook").',
       examples: ['Launch'],
     }),
     summary: z.string().meta({ description: 'The operation in words, e.g. "Deleted space Launch", "Deleted link go.example.com/abc", "Changed 3 links", "Imported 120 links from bitly.csv".' }),
@@ -37,7 +53,14 @@ export const operationObject = z
     created_at: timestamp(),
     undo_until: timestamp().meta({ description: 'It can be undone until then (24 hours).' }),
     undone_at: timestamp().nullable(),
-    undoable: z.boolean().meta({ description: 'Not undone yet and still inside its undo window.' }),
+    undoable: z.boolean().meta({ description: 'Not undone yet, still inside its undo window, and no job of it running.' }),
+    state: z.enum(['running', 'done', 'failed']).meta({
+      description: "`running` while its job (`job`) applies or undoes it in chunks; `done` once whole; `failed` when its job stopped (what it did so far can be undone). The job's own state.",
+    }),
+    progress: z
+      .object({ done: z.number().int().nonnegative(), total: z.number().int().nonnegative() })
+      .meta({ description: "How far its job got (links done of total); for an operation without a job, its count of its count." }),
+    job: operationJobObject.nullable().meta({ description: 'The job that applies or undoes it (the latest), or null for an operation made within its request.' }),
   })
   .meta({ id: 'Operation', description: 'A recorded change that can be undone for 24 hours: a bulk update or delete, the delete of one resource, an import. What it selected and changed, and whether it can still be undone.' });
 
@@ -76,3 +99,12 @@ export const undoConflictObject = z
       'The operation cannot be undone: already undone, past its 24 hours, an import still running, a name taken meanwhile (a space, tag or domain of that name exists now), or (without `force=1`) links changed or taken since. Nothing was undone.',
     examples: [{ message: '1 of the links changed after this operation or are gone; nothing was undone.', conflicts: [8], conflicts_count: 1, status: 409 }],
   });
+
+/** 202: a bulk change or delete of many links, or an undo, goes on as a job (`operation.job`); poll GET /operations/{id}. */
+export const operationStartedObject = <T extends z.ZodType>(data: T) =>
+  z
+    .object({ data, status: z.literal(202) })
+    .meta({
+      description:
+        'Past a few thousand links the change goes on as a job that commits in chunks: `operation.state` is `running`, `operation.progress` and `operation.job` say how far it got. Poll `GET /operations/{id}` every second or so until `job.state` is `done` (or `failed`). Until then the selected links show the change partly; the operation can be undone once its job is done or failed.',
+    });
