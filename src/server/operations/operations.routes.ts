@@ -21,6 +21,7 @@ import { presentOperation, type ScopeCheck } from './operation.presenter';
 import type { FastifyRequest } from 'fastify';
 import { operationObject, operationStartedObject, undoConflictObject, undoneOperationObject } from '../../shared/objects/operation.object';
 import { envelope, pageOf } from '../../shared/objects/common.object';
+import { bulkResultObject } from '../../shared/objects/bulk.object';
 
 const operationPage = pageOf(operationObject, 'Operation');
 
@@ -66,11 +67,11 @@ export async function operationsRoutes(fastify: FastifyInstance): Promise<void> 
     operationId: 'undoOperation',
     summary: 'Undo an operation',
     description:
-      'Within 24 hours and once: reverts a bulk update; brings back deleted links (same ids, with their pixels, tags and statistics); brings back a deleted space, pixel, tag, domain or webhook with its id and what its delete changed (the links\' space, pixels or tags; the domain\'s links; the webhook\'s secret and delivery log); deletes the links an import created. When links changed since (or their alias was taken), answers 409 with their ids and undoes nothing, unless `force=1` (an update then overwrites, a delete brings back the others, an import\'s undo leaves the changed links). A name taken meanwhile (a space, tag or domain of that name exists now) or an import still running is a 409 too. Besides `links:write`, it needs the write scope of what it brings back (`domains:write` for a domain, `webhooks:write` for a webhook, and so on): else 403 naming it.',
+      'Within 24 hours and once: reverts a bulk update; brings back deleted links (same ids, with their pixels, tags and statistics); brings back a deleted space, pixel, tag, domain or webhook with its id and what its delete changed (the links\' space, pixels or tags; the domain\'s links; the webhook\'s secret and delivery log); deletes the links an import created. When links changed since (or their alias was taken), answers 409 with their ids and undoes nothing, unless `force=1` (an update then overwrites, a delete brings back the others, an import\'s undo leaves the changed links). A name taken meanwhile (a space, tag or domain of that name exists now) or an import still running is a 409 too. The undo of a bulk update or delete of more than a few thousand links (or of one that ran as a job) answers 202 with `{count, operation}` and goes on as a job in chunks: poll `GET /operations/{id}` until `operation.job.state` is `done`; links changed meanwhile are left as they are. Besides `links:write`, it needs the write scope of what it brings back (`domains:write` for a domain, `webhooks:write` for a webhook, and so on): else 403 naming it.',
   };
   const undoAnswers = {
     200: envelope(undoneOperationObject),
-    202: operationStartedObject(undoneOperationObject),
+    202: operationStartedObject(bulkResultObject),
     409: undoConflictObject.meta({
       description: 'Nothing was undone: already undone, past its 24 hours, a name taken meanwhile, an import still running, or (without `force=1`) links changed or taken since.',
     }),
@@ -103,8 +104,8 @@ export async function operationsRoutes(fastify: FastifyInstance): Promise<void> 
       });
       runner.launch(id);
       const job = await runner.jobs.find(id);
-      const op = { ...presentOperation(first, undefined, mayRead(request), job), restored: 0, skipped: [] };
-      return reply.code(202).send({ data: op, status: 202 as const });
+      const operation = presentOperation(first, undefined, mayRead(request), job);
+      return reply.code(202).send({ data: { count: Number(job?.total ?? first.count), operation }, status: 202 as const });
     }
     const result = await repo
       .transaction(async (trx) => {
