@@ -48,7 +48,7 @@ const domainMapField = z
   .meta({
     description:
       'Places the rows that name a host (a `domain` column, or the host of their short URL) that is not one of your domains: `domain_map=<host>:<domain id>` or `domain_map=<host>:default`, repeated for each host (at most 100). The dry run lists such hosts in `unknown_hosts`. Rows naming the host of the instance\'s default domain need no mapping.',
-    example: 's.test:default',
+    example: ['s.test:default'],
   });
 
 export const importQuerySchema = z.object({

@@ -3,6 +3,7 @@
 // a valid body and query, and sending one (event streams included). A route added to the API is covered without
 // new test code; one whose request cannot be built fails naming the operation and what to add here (or in
 // authz-bodies.ts, the bodies and queries).
+import { DRY_RUN_TIMING } from '../imports/dry-run-jobs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AccessDoc } from '../openapi/access-docs';
 import { isAdminOnly } from '../openapi/openapi-document';
@@ -139,6 +140,13 @@ export const FIXTURES: Record<string, Fixture> = {
     const res = await m.act({ method: 'POST', url: `${API}/links/import`, payload: `url\nhttps://${m.unique()}.example/imported\n`, headers: { 'content-type': 'text/csv' } });
     await m.t.app.importRunner.idle(); // finished: its answers stay the same
     return res.json().data.id as number;
+  },
+  // A dry run past its wait becomes a job (imports/dry-run-jobs.ts); a wait of 0 makes one at once.
+  'dry-runs/{id}': async (m) => {
+    const wait = DRY_RUN_TIMING.waitMs;
+    DRY_RUN_TIMING.waitMs = 0;
+    const res = await m.act({ method: 'POST', url: `${API}/links/import?dry_run=1`, payload: `url\nhttps://${m.unique()}.example/dry\n`, headers: { 'content-type': 'text/csv' } }).finally(() => (DRY_RUN_TIMING.waitMs = wait));
+    return res.json().data.id as string;
   },
   'users/{id}': async (m) => (await newPerson(m.t, m.unique())).id,
   'workspaces/{id}': async (m) => m.workspace,
