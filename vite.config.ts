@@ -24,6 +24,7 @@ const NOT_ON_POSTGRES: Record<string, string> = {
   'clicks/click-writer': 'the SQLite click writer thread and its string table',
   'clicks/durable-limit': 'the SQLite limit journal (PostgreSQL counts limited clicks by an UPDATE)',
   'clicks/crash': 'SIGKILL of real processes on a SQLite data directory (sequential phase)',
+  'jobs/job-crash': 'SIGKILL of a real process mid-job on a SQLite data directory (sequential phase)',
   'audit/audit-crash': 'SIGKILL of a real process on a SQLite data directory (sequential phase)',
   'backup/private-files': 'file modes of the SQLite data directory and backups, through real processes',
   'db/migrations': 'SQLite migrations on a file that holds data',
