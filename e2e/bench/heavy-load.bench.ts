@@ -9,55 +9,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { freePort } from '../../src/server/test-utils/server-process';
 import { runIfMain } from './standalone';
+import { pct, rssMb, sample } from './redirect-sampler';
+import { runHeavyJobsBench } from './heavy-jobs.bench';
 
 const ROOT = path.resolve(process.env.BENCH_ROOT || path.join(path.dirname(fileURLToPath(import.meta.url)), '../..'));
 const SECONDS = Number(process.env.HEAVY_BENCH_SECONDS || 20);
 const LINKS = Number(process.env.HEAVY_BENCH_LINKS || 5000);
 const IMPORT_MB = Number(process.env.HEAVY_BENCH_IMPORT_MB || 10);
 const VISITORS = 4;
-const MAX_REQUESTS = 200_000;
-
-/** The redirect sampler, on its own thread so that the heavy clients' work here does not delay it. */
-const SAMPLER = `
-const http = require('node:http');
-const { parentPort, workerData } = require('node:worker_threads');
-const { port, aliases, ms, visitors, max } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: visitors });
-const times = []; let failed = 0; let n = 0;
-const end = Date.now() + ms;
-function one(alias) {
-  return new Promise((resolve) => {
-    const t0 = performance.now();
-    const req = http.get({ host: '127.0.0.1', port, path: '/' + alias, agent, timeout: 10000 }, (res) => {
-      res.resume();
-      res.on('end', () => { if (res.statusCode === 302) times.push(performance.now() - t0); else failed++; resolve(); });
-    });
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => { failed++; resolve(); });
-  });
-}
-async function loop(i) { while (Date.now() < end && n < max) { n++; await one(aliases[(n + i) % aliases.length]); } }
-Promise.all(Array.from({ length: visitors }, (_, i) => loop(i))).then(() => { agent.destroy(); parentPort.postMessage({ times, failed }); });`;
-
-function sample(port: number, aliases: string[], ms: number): Promise<{ times: number[]; failed: number }> {
-  const worker = new Worker(SAMPLER, { eval: true, workerData: { port, aliases, ms, visitors: VISITORS, max: MAX_REQUESTS } });
-  return new Promise((resolve, reject) => {
-    worker.once('message', (m: { times: number[]; failed: number }) => void worker.terminate().then(() => resolve(m)));
-    worker.once('error', reject);
-  });
-}
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-
-function rssMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-}
 
 function logoPng(size = 256): Buffer {
   const png = new PNG({ width: size, height: size });
@@ -157,4 +120,11 @@ export async function runHeavyLoadBench(): Promise<string> {
   }
 }
 
-runIfMain(import.meta.url, runHeavyLoadBench);
+/** The heavy load, then the long operations as jobs on SQLite and PostgreSQL (heavy-jobs.bench.ts; HEAVY_BENCH_JOBS=0 leaves them out). */
+async function runAll(): Promise<string> {
+  const out = [await runHeavyLoadBench()];
+  if (process.env.HEAVY_BENCH_JOBS !== '0') out.push(await runHeavyJobsBench());
+  return out.join('\n\n');
+}
+
+runIfMain(import.meta.url, runAll);

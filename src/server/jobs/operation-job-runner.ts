@@ -19,7 +19,7 @@ import { dropCreatedUnusedTags } from '../tags/tags.repo';
 import { OperationJobsRepo, type JobRow, type JobSpec } from './operation-jobs.repo';
 
 /** A chunk aims at this long a transaction; the next chunk's size follows the last one's time. */
-const TARGET_MS = 20;
+const TARGET_MS = 30;
 const SIZE = { min: 20, max: 5000, first: 200 };
 const LEASE_MS = 20_000;
 const HEARTBEAT_MS = 5_000;
