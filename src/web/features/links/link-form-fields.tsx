@@ -1,7 +1,8 @@
 // The link's fields that the editor and the links page's bulk edit both show, one widget each: the same
 // labels, limits and words in both places. Each reads its form through react-hook-form's context, by the
 // field's name in LinkFormValues (the bulk edit's form uses the same names).
-import { MultiSelect, NumberInput, Select, Switch, TextInput } from '@mantine/core';
+import { MultiSelect, NumberInput, Switch, TextInput } from '@mantine/core';
+import { PickerSelect } from '../../components/picker-select';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useFormContext } from 'react-hook-form';
 import { LIMITS } from '../../../shared/enums';
@@ -85,7 +86,7 @@ export function SpaceField() {
       control={control}
       name="space_id"
       render={({ field }) => (
-        <Select
+        <PickerSelect
           label={LINK_FIELD_LABELS.space_id}
           placeholder="No space"
           data={(spaces.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}

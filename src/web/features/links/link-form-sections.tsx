@@ -1,7 +1,8 @@
 // Sections of the link editor: destination, short URL, organising. Each reads the form through
 // react-hook-form's context (access in link-form-access.tsx, limits in link-form-limits.tsx; the fields the
 // bulk edit shows too in link-form-fields.tsx).
-import { Alert, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { PickerSelect } from '../../components/picker-select';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
@@ -57,7 +58,7 @@ export function ShortUrlSection({ creating, defaultBase, savedShortUrl }: { crea
           control={control}
           name="domain_id"
           render={({ field }) => (
-            <Select
+            <PickerSelect
               label="Domain"
               description={creating ? 'Cannot be changed later.' : 'The domain of a link cannot be changed.'}
               placeholder="Default domain"

@@ -14,21 +14,35 @@ const STATE: Record<DecisionStep['state'], { word: string; color: string }> = {
   decides: { word: 'Decides', color: 'teal' },
 };
 
+function DestinationLink({ url }: { url: string }) {
+  return (
+    <Anchor href={url} target="_blank" rel="noreferrer" c="inherit" fw={600} underline="always" style={{ overflowWrap: 'anywhere' }} data-testid="preview-destination">
+      {url}
+    </Anchor>
+  );
+}
+
 /** What this visitor gets, in whole sentences, and what decided (a gate, or the rule in words). */
 export function PreviewAnswer({ result, told }: { result: PreviewResult; told: PreviewSentence }) {
   const { decision } = result;
   const stopped = decision.steps.some((s) => s.state === 'stops');
+  const destinationAt = decision.destination ? told.sentence.indexOf(decision.destination) : -1;
   return (
     <Alert variant="light" color={stopped ? 'red' : decision.decidedBy === 'destination' ? 'teal' : 'yellow'} title="This visitor gets" data-testid="preview-result" role="status" styles={{ body: { minWidth: 0 } }}>
       <Stack gap={4}>
         <Text size="sm" data-testid="preview-summary" style={{ overflowWrap: 'anywhere' }}>
-          {told.sentence}
+          {destinationAt < 0 || !decision.destination ? (
+            told.sentence
+          ) : (
+            <>
+              {told.sentence.slice(0, destinationAt)}
+              <DestinationLink url={decision.destination} />
+              {told.sentence.slice(destinationAt + decision.destination.length)}
+            </>
+          )}
         </Text>
-        {decision.destination && (
-          <Anchor href={decision.destination} target="_blank" rel="noreferrer" c="inherit" fw={600} underline="always" style={{ overflowWrap: 'anywhere' }} data-testid="preview-destination">
-            {decision.destination}
-          </Anchor>
-        )}
+        {/* The destination once: in the sentence when it names it, else on a line of its own. */}
+        {decision.destination && destinationAt < 0 && <DestinationLink url={decision.destination} />}
         <Group gap={6}>
           <Text size="xs">Decided by</Text>
           <Badge size="sm" variant="filled" color={stopped ? 'red.8' : 'teal.9'} tt="none" data-testid="preview-decided-by">

@@ -1,6 +1,7 @@
 // The key picker of one targeting rule: a searchable list for the type, or a weight for rotations.
 import type { Ref } from 'react';
-import { NumberInput, Select } from '@mantine/core';
+import { NumberInput } from '@mantine/core';
+import { PickerSelect } from '../../components/picker-select';
 import type { ComboboxItem, OptionsFilter } from '@mantine/core';
 import type { TargetsType } from '../../../shared/enums';
 import { ROTATION_WEIGHT } from '../../../shared/targets';
@@ -44,7 +45,7 @@ export function TargetKeyInput({ type, value, onChange, onBlur, label, error, in
   }
   const searchable = type === 'countries' || type === 'languages';
   return (
-    <Select
+    <PickerSelect
       ref={inputRef}
       aria-label={label}
       placeholder={searchable ? 'Search name or code' : 'Choose'}

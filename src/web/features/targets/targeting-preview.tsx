@@ -2,7 +2,8 @@
 // run through the redirect's whole decision (shared/visit-decision.ts) for a visitor picked from lists or
 // read off a pasted request, at a chosen time.
 import { useState } from 'react';
-import { Accordion, Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { PickerSelect } from '../../components/picker-select';
 import type { ComboboxItem, OptionsFilter } from '@mantine/core';
 import { IconRoute } from '@tabler/icons-react';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -68,16 +69,16 @@ export function TargetingPreview({ saved }: { saved: SavedState }) {
           Previews the form as it is on screen{formState.isDirty ? ', unsaved changes included' : ''}, through every check of the redirect, in its order, with the
           redirect&apos;s own code.
         </Text>
-        {/* The answer first, so that it shows beside the rules without scrolling the preview. */}
-        <PreviewAnswer result={result} told={previewSentence(link, result.decision, ruleNumbers)} />
+        {/* The visitor first (what QA changes most), then the answer right under it, beside the rules. */}
         <SimpleGrid minColWidth={170} spacing="xs">
-          <Select label="Country" placeholder="Unknown" data={COUNTRY_OPTIONS} value={pick.country} onChange={set('country')} searchable clearable filter={countryFilter} {...countrySelectProps(pick.country)} />
-          <Select label="Language" placeholder="Unknown" data={VISITOR_LANGUAGE_OPTIONS} value={pick.language} onChange={set('language')} searchable clearable filter={languageFilter} />
-          <Select label="Operating system" placeholder="Unknown" data={OS_OPTIONS} value={pick.os} onChange={set('os')} clearable />
-          <Select label="Browser" placeholder="Unknown" data={BROWSER_OPTIONS} value={pick.browser} onChange={set('browser')} searchable clearable />
-          <Select label="Device" placeholder="Unknown" data={DEVICE_OPTIONS} value={pick.device} onChange={set('device')} clearable />
+          <PickerSelect label="Country" placeholder="Unknown" data={COUNTRY_OPTIONS} value={pick.country} onChange={set('country')} searchable clearable filter={countryFilter} {...countrySelectProps(pick.country)} />
+          <PickerSelect label="Language" placeholder="Unknown" data={VISITOR_LANGUAGE_OPTIONS} value={pick.language} onChange={set('language')} searchable clearable filter={languageFilter} />
+          <PickerSelect label="Operating system" placeholder="Unknown" data={OS_OPTIONS} value={pick.os} onChange={set('os')} clearable />
+          <PickerSelect label="Browser" placeholder="Unknown" data={BROWSER_OPTIONS} value={pick.browser} onChange={set('browser')} searchable clearable />
+          <PickerSelect label="Device" placeholder="Unknown" data={DEVICE_OPTIONS} value={pick.device} onChange={set('device')} clearable />
           <LocalDateTimePicker label="Visit at" placeholder="Now" value={at} onChange={setAt} clearLabel="Visit now" applyLabel="Apply visit time" />
         </SimpleGrid>
+        <PreviewAnswer result={result} told={previewSentence(link, result.decision, ruleNumbers)} />
         {(continent || (pick.language && language !== pick.language) || bot) && (
           <Text size="xs" c="dimmed" data-testid="preview-derived">
             {continent ? `Continent from the country: ${CONTINENTS[continent]} (${continent}). ` : ''}

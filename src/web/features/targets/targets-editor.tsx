@@ -1,7 +1,8 @@
 // The targets editor: choose targets_type, then rows of key and destination URL (add, remove, reorder).
 // Duplicate or invalid keys are flagged as you type, with the same checkTargets the server runs.
 import { useMemo, useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { PickerSelect } from '../../components/picker-select';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import type { TargetsType } from '../../../shared/enums';
@@ -51,7 +52,7 @@ export function TargetsEditor() {
 
   return (
     <Stack gap="sm" data-testid="targets-editor">
-      <Select
+      <PickerSelect
         label="Targeting"
         description="Send visitors to another destination by where they are, what they use, or split traffic."
         placeholder="No targeting"

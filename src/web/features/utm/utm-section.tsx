@@ -1,7 +1,8 @@
 // The link editor's UTM builder: the five parameters (written into the destination URL's query, read back from
 // it), an account template applied in one click, "Save as template", and the final URL as visitors get it.
 import { useState } from 'react';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { PickerSelect } from '../../components/picker-select';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -58,7 +59,7 @@ export function UtmSection() {
   return (
     <Stack gap="sm">
       <Group align="flex-end" gap="sm">
-        <Select
+        <PickerSelect
           label="Apply a template"
           placeholder={templates.data?.length ? 'Choose a template' : 'No templates yet'}
           data={(templates.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
