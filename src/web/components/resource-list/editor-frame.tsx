@@ -8,8 +8,11 @@ import classes from './editor-frame.module.css';
 
 /** `before`, `after`: what the page shows above and below the form (a domain's DNS records, above while it waits for them). */
 export function EditorFrame({ crumb, title, before, after, children }: { crumb: ReactNode; title: string; before?: ReactNode; after?: ReactNode; children: ReactNode }) {
+  // A panel beside the form (a domain's DNS records, with long names and tokens) gets the page's width; the form
+  // itself stays at a reading width.
+  const wide = before !== undefined || after !== undefined;
   return (
-    <Stack maw={640} className={classes.frame}>
+    <Stack maw={wide ? 1040 : 640} className={classes.frame}>
       <Breadcrumbs classNames={{ root: classes.crumbs }}>
         {crumb}
         <Text className={classes.current}>{title}</Text>
@@ -18,7 +21,7 @@ export function EditorFrame({ crumb, title, before, after, children }: { crumb: 
         {title}
       </Title>
       {before}
-      <Paper withBorder p="lg">
+      <Paper withBorder p="lg" maw={640} w="100%">
         {children}
       </Paper>
       {after}

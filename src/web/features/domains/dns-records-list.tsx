@@ -9,12 +9,28 @@ import { foundInstead, recordPurpose, recordState } from './domain-state';
 
 const keyOf = (r: DnsRecord) => `${r.type} ${r.name} ${r.value}`;
 
-/** A value to type into a DNS provider's form, long ones broken anywhere, with its copy button. */
+/** A host name that breaks after its dots (a line break inside a label reads as two names), anywhere only when a label is longer than the line. */
+function HostName({ value }: { value: string }) {
+  const labels = value.split('.');
+  return labels.map((label, i) => (
+    <span key={i}>
+      {label}
+      {i < labels.length - 1 && (
+        <>
+          .<wbr />
+        </>
+      )}
+    </span>
+  ));
+}
+
+/** A value to type into a DNS provider's form, with its copy button: a name broken after its dots, a token anywhere. */
 function Copyable({ value, what }: { value: string; what: string }) {
+  const name = what === 'name';
   return (
     <Group gap={4} wrap="nowrap" align="flex-start">
-      <Code style={{ overflowWrap: 'anywhere', wordBreak: 'break-all', minWidth: 0 }} data-testid={`dns-${what}`}>
-        {value}
+      <Code style={{ overflowWrap: 'anywhere', wordBreak: name ? 'normal' : 'break-all', minWidth: 0 }} data-testid={`dns-${what}`}>
+        {name ? <HostName value={value} /> : value}
       </Code>
       <CopyButton value={value} label={`Copy ${what}`} />
     </Group>
@@ -49,7 +65,8 @@ function StateBadge({ record }: { record: DnsRecord }) {
   const found = foundInstead(record);
   return (
     <Stack gap={2} align="flex-start">
-      <Badge color={color} variant="light" data-state={record.state} style={{ flexShrink: 0 }}>
+      {/* Whole, on two lines if it must (Mantine cuts a badge's label with an ellipsis). */}
+      <Badge color={color} variant="light" data-state={record.state} tt="none" h="auto" py={2} styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' } }} style={{ flexShrink: 0, maxWidth: '100%' }}>
         {label}
       </Badge>
       {found && (
@@ -88,7 +105,7 @@ export function DnsRecordsList({ records, loading }: { records: readonly DnsReco
           <Table.Tr>
             <Table.Th w={130}>Type</Table.Th>
             <Table.Th>Record</Table.Th>
-            <Table.Th w={130}>State</Table.Th>
+            <Table.Th w={150}>State</Table.Th>
           </Table.Tr>
         </Table.Thead>
       }

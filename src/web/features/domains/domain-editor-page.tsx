@@ -63,8 +63,14 @@ export function DomainCreatePage() {
   const errors = form.formState.errors;
   const typedName = useWatch({ control: form.control, name: 'name' }) as string;
   const { onSubmit, formError, leaveGuard } = useSaveForm(form, create, ['name', ...EDIT_FIELDS], (d) => {
-    notify.success(d.verified ? `Added ${d.name}.` : `Added ${d.name}. Open it to see the DNS records to set.`);
-    void navigate({ to: '/domains' });
+    // A domain that waits for DNS opens on its records at once: they are the next thing to do.
+    if (d.verified) {
+      notify.success(`Added ${d.name}.`);
+      void navigate({ to: '/domains' });
+      return;
+    }
+    notify.success(`Added ${d.name}. Set the DNS records below.`);
+    void navigate({ to: '/domains/$domainId/edit', params: { domainId: d.id } });
   });
 
   return (
