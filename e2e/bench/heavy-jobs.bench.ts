@@ -107,6 +107,7 @@ async function cases(label: string, dataDir: string, env: Record<string, string>
       const rss = rssMb(child.pid as number, 'VmHWM');
       const ok = p99 < 100 && max < 250 && r.failed === 0 && rss < 1024;
       rows.push(`| ${label} | ${name} | ${outcome} | ${(ms / 1000).toFixed(1)} | ${s.length} | ${pct(s, 50).toFixed(1)} | ${p99.toFixed(1)} | ${max.toFixed(1)} | ${r.failed} | ${rss.toFixed(0)} | ${ok ? 'yes' : 'NO'} |`);
+      console.error(rows.at(-1)); // each case as it ends: a run stopped by its time limit keeps what it measured
     }
   } finally {
     child.kill('SIGKILL');
