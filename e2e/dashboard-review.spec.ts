@@ -49,6 +49,9 @@ for (const width of [390, 1024, 1440, 1920]) {
       const link = await seed.link(account.api, { url: 'https://example.com/undo-me', alias: `u${width}-${account.user.id}` });
       await seed.links(account.api, 3);
       await page.goto('/dashboard/links');
+      // The search's placeholder is whole at every width (a short one on a phone).
+      const search = page.getByRole('textbox', { name: 'Search links' });
+      expect(await search.evaluate((el: HTMLInputElement) => { const c = document.createElement('canvas').getContext('2d')!; c.font = getComputedStyle(el).font; const s = getComputedStyle(el); return c.measureText(el.placeholder).width <= el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) + 1; })).toBe(true);
       await page.getByRole('button', { name: `Actions for ${link.alias}` }).click();
       await page.getByRole('menuitem', { name: 'Delete…' }).click();
       const dialog = page.getByRole('dialog', { name: `Delete ${link.alias}?` });
@@ -83,6 +86,9 @@ for (const width of [390, 1024, 1440, 1920]) {
 
     test('the preview’s visitor pickers are reachable and usable by mouse; Enter picks in every picker and submits nothing', async ({ page, account }) => {
       const link = await seed.link(account.api, { url: 'https://example.com/default-destination-of-a-fairly-long-address/with/path', alias: `p${width}-${account.user.id}`, targets_type: 'countries', targets: RULES });
+      // The details page splits the clicks into QR scans and direct ones, as its QR card says they are counted.
+      await page.goto(`/dashboard/links/${link.id}`);
+      await expect(page.getByTestId('clicks-qr')).toHaveText('0 · 0');
       await page.goto(`/dashboard/links/${link.id}/edit`);
       const rules = page.getByRole('region', { name: 'Targeting', exact: true });
       await expect(rules).toBeVisible();

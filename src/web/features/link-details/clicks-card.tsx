@@ -7,7 +7,7 @@ import { Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@m
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../components/states';
 import { ImportedClicksNote } from '../analytics/imported-clicks-note';
-import { clicksPerDayQueryOptions } from './link-details.queries';
+import { clicksPerDayQueryOptions, qrSplitQueryOptions } from './link-details.queries';
 import { RANGE_DAYS, peakDay, shortDay, totalClicks, type RangeDays } from './stats-view';
 
 export function ClicksCard({
@@ -27,6 +27,8 @@ export function ClicksCard({
   onDays: (d: RangeDays) => void;
 }) {
   const q = useQuery(clicksPerDayQueryOptions(linkId, from, to, tz));
+  // The QR card says scans are counted apart: the split of the same days.
+  const split = useQuery(qrSplitQueryOptions(linkId, from, to, tz)).data;
   const rows = q.data?.data ?? [];
   const zone = q.data?.time_zone ?? tz;
   const total = totalClicks(rows);
@@ -70,6 +72,16 @@ export function ClicksCard({
                 </Text>
                 <ImportedClicksNote imported={q.data?.imported} testId="clicks-imported" />
               </div>
+              {split && (
+                <div data-testid="clicks-split">
+                  <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                    QR scans · Direct
+                  </Text>
+                  <Text fw={600} data-testid="clicks-qr">
+                    {split.qr_scans.toLocaleString('en')} · {(split.clicks - split.qr_scans).toLocaleString('en')}
+                  </Text>
+                </div>
+              )}
               <div>
                 <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
                   Busiest day

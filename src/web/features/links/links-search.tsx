@@ -10,6 +10,7 @@ import { IconSearch, IconX } from '@tabler/icons-react';
 import type { LinkListQuery } from '../../../shared/link-list.schema';
 import { searchTerms, searchText, type SearchTerm } from '../../../shared/search-terms';
 import { DeferredSelect } from '../../components/deferred-select';
+import { usePhoneWidth } from '../../lib/use-phone-width';
 
 type SearchBy = LinkListQuery['search_by'];
 /** The picker's places, everywhere first. */
@@ -28,6 +29,8 @@ const ASKS: Record<SearchTerm['by'], (t: string) => string> = {
 };
 
 export const SEARCH_PLACEHOLDER = 'Search alias, destination, title, tags, domain — or tag:spring url:shop';
+/** On a phone the long one is cut mid-word: a short one that fits (the title keeps the long one). */
+export const SHORT_SEARCH_PLACEHOLDER = 'Search links';
 
 export interface SearchProps {
   query: LinkListQuery;
@@ -43,6 +46,7 @@ function SearchBox({ value, onSearch }: { value: string | undefined; onSearch: (
     setSyncedFrom(value);
     if (value !== pushed) setText(value ?? '');
   }
+  const phone = usePhoneWidth();
   const push = useDebouncedCallback((v: string) => {
     const next = v.trim() === '' ? undefined : v;
     setPushed(next);
@@ -53,7 +57,7 @@ function SearchBox({ value, onSearch }: { value: string | undefined; onSearch: (
       aria-label="Search links"
       aria-describedby="links-search-scope"
       data-list-search
-      placeholder={SEARCH_PLACEHOLDER}
+      placeholder={phone ? SHORT_SEARCH_PLACEHOLDER : SEARCH_PLACEHOLDER}
       title={SEARCH_PLACEHOLDER}
       leftSection={<IconSearch size={16} aria-hidden />}
       value={text}
