@@ -49,8 +49,9 @@ async function settle(api: Call, res: Response): Promise<string> {
   const opId = body.data?.operation?.id;
   const path = opId ? `/operations/${opId}` : `/imports/${body.data?.id}`;
   for (const end = Date.now() + CASE_LIMIT_MS; Date.now() < end; ) {
-    const data = ((await (await api(path)).json()) as { data: { job?: { state: string } | null; status?: string } }).data;
+    const data = ((await (await api(path)).json()) as { data: { job?: { state: string; error: string | null } | null; status?: string } }).data;
     const state = opId ? data.job?.state : data.status;
+    if (state === 'failed' && data.job?.error) console.error(`failed: ${data.job.error}`);
     if (state && !['running', 'queued', 'validating', 'importing'].includes(state)) return `202 → ${state}`;
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -30,6 +30,10 @@ export const jobThreshold = (): number => Number(process.env.BULK_JOB_THRESHOLD 
 const fixedChunk = () => Number(process.env.BULK_JOB_CHUNK ?? 0);
 const pauseMs = () => Number(process.env.BULK_JOB_PAUSE_MS ?? 0);
 
+/** A chunk that met a busy SQLite writer is tried again (this many times in a row at most). */
+const BUSY_RETRIES = 200;
+const isBusy = (err: unknown) => typeof err === 'object' && err !== null && 'code' in err && (err.code === 'SQLITE_BUSY' || err.code === 'SQLITE_BUSY_SNAPSHOT');
+
 const yieldLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -103,6 +107,7 @@ export class OperationJobRunner {
 
   private async run(id: number): Promise<void> {
     let size = fixedChunk() || SIZE.first;
+    let busy = 0;
     for (;;) {
       if (this.stopping) return;
       const job = await this.jobs.find(id);
@@ -113,11 +118,19 @@ export class OperationJobRunner {
       try {
         touched = await this.chunk(op, job, size);
       } catch (err) {
+        // Another SQLite connection (the click writer, a worker) held the writer past the busy timeout: the chunk
+        // rolled back whole; it is tried again, smaller.
+        if (isBusy(err) && busy++ < BUSY_RETRIES) {
+          size = Math.max(SIZE.min, Math.round(size / 2));
+          await sleep(25);
+          continue;
+        }
         this.app.log.error({ err, operation: id }, 'operation job chunk');
         const message = err instanceof Error ? err.message : String(err);
         await this.jobs.finish(this.ctx.db.kysely, id, 'failed', `Stopped after ${Number(job.done).toLocaleString('en')} links: ${message}`);
         return;
       }
+      busy = 0;
       const elapsed = performance.now() - started;
       if (!fixedChunk()) size = Math.round(Math.min(SIZE.max, Math.max(SIZE.min, (size * TARGET_MS) / Math.max(1, elapsed))));
       await this.announce(op, job, touched.ids);
