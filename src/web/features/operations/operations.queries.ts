@@ -61,3 +61,36 @@ export function useUndoOperation() {
     onSettled: () => Promise.all(UNDONE.map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
 }
+
+/** The job of a long operation (a large bulk change or its undo, answered 202): how far it got. */
+export interface OperationJob {
+  kind: 'apply' | 'undo';
+  state: 'running' | 'done' | 'failed';
+  done: number;
+  total: number;
+  error: string | null;
+}
+
+/** An operation's job; a server that answers without the field has no jobs (null). */
+export function jobOf(op: unknown): OperationJob | null {
+  if (!op || typeof op !== 'object' || !('job' in op)) return null;
+  const job = (op as { job?: unknown }).job;
+  return job && typeof job === 'object' && 'state' in job ? (job as OperationJob) : null;
+}
+
+/** The operation in an answer: the undo's own (an operation) or a 202's `{ count, operation }`. */
+export function operationIn(answer: unknown): Operation | null {
+  if (answer && typeof answer === 'object' && 'operation' in answer) return (answer as { operation: Operation | null }).operation;
+  return null;
+}
+
+/** Asks GET /operations/{id} every second while its job runs; each answer goes to `onProgress`; the last is returned. */
+export async function waitForJob(id: number, onProgress: (job: OperationJob) => void, signal?: { stopped: boolean }): Promise<Operation> {
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const op = await api.get<Operation>(`/operations/${id}`);
+    const job = jobOf(op);
+    if (job) onProgress(job);
+    if (!job || job.state !== 'running' || signal?.stopped) return op;
+  }
+}

@@ -5,9 +5,9 @@
 // same Undo is on the Operations page. An undo refused because links changed since offers "Undo anyway" (force);
 // any other refusal (a name taken meanwhile) is said as the server says it.
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { Button, Group, Notification, Stack, Text } from '@mantine/core';
+import { Button, Group, Notification, Progress, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
-import { UndoError, useUndoOperation } from './operations.queries';
+import { UndoError, jobOf, operationIn, useUndoOperation, waitForJob, type OperationJob } from './operations.queries';
 import { conflictText, undoneText } from './operation-text';
 import type { Operation } from '../../../shared/bulk.schema';
 
@@ -49,18 +49,45 @@ function markUndone(id: string, text: string) {
 function UndoNotice({ op, notificationId, notes }: { op: Operation; notificationId: string; notes: ReactNode }) {
   const undo = useUndoOperation();
   const [problem, setProblem] = useState<{ message: string; conflict: boolean } | null>(null);
-  // The Undo is offered while the operation can be undone; then the notification goes.
+  // A large change (or its undo) runs as a job on the server (answered 202): its progress, polled every second.
+  const [job, setJob] = useState<OperationJob | null>(() => jobOf(op));
+  const running = job?.state === 'running';
+  // The Undo is offered while the operation can be undone; then the notice goes.
   useEffect(() => {
     const left = Date.parse(op.undo_until) - Date.now();
     const timer = setTimeout(() => hide(notificationId), Math.max(0, Math.min(left, MAX_TIMER_MS)));
     return () => clearTimeout(timer);
   }, [op.undo_until, notificationId]);
+  // The change itself still running: follow it until done or failed.
+  useEffect(() => {
+    if (jobOf(op)?.state !== 'running') return;
+    const signal = { stopped: false };
+    waitForJob(op.id, (j) => !signal.stopped && setJob(j), signal).catch((err: unknown) => {
+      if (!signal.stopped) setProblem({ conflict: false, message: err instanceof Error ? err.message : String(err) });
+    });
+    return () => {
+      signal.stopped = true;
+    };
+  }, [op]);
   const run = (force: boolean) => {
     setProblem(null);
     undo.mutate(
       { id: op.id, force },
       {
-        onSuccess: (r) => markUndone(notificationId, undoneText(op, r)),
+        onSuccess: async (r) => {
+          const started = operationIn(r);
+          const undoJob = jobOf(started);
+          if (!started || undoJob?.state !== 'running') return markUndone(notificationId, undoneText(op, r));
+          // The undo runs as a job: its progress here, then the usual words, or its error.
+          setJob(undoJob);
+          try {
+            const last = jobOf(await waitForJob(op.id, setJob));
+            if (last?.state === 'failed') setProblem({ conflict: false, message: last.error ?? 'The undo stopped part way; what it did stays.' });
+            else markUndone(notificationId, undoneText(op, { ...started, restored: last?.done ?? 0, skipped: [] }));
+          } catch (err) {
+            setProblem({ conflict: false, message: err instanceof Error ? err.message : String(err) });
+          }
+        },
         onError: (err) => {
           const conflict = err instanceof UndoError && err.status === 409 && err.conflictsCount > 0;
           setProblem({ conflict, message: conflict ? conflictText(op, (err as UndoError).conflictsCount) : err.message });
@@ -68,19 +95,27 @@ function UndoNotice({ op, notificationId, notes }: { op: Operation; notification
       },
     );
   };
+  const progress = job && (running || job.state === 'failed') && (
+    <Stack gap={2} data-testid="operation-progress">
+      <Progress value={job.total > 0 ? (100 * job.done) / job.total : 0} size="sm" animated={running} aria-label={job.kind === 'undo' ? 'Undo progress' : 'Progress'} />
+      <Text size="xs">
+        {job.kind === 'undo' ? 'Undoing' : 'Applying'}: {job.done.toLocaleString('en')} of {job.total.toLocaleString('en')} links
+        {job.state === 'failed' ? ` — stopped${job.error ? `: ${job.error}` : ''}` : ''}
+      </Text>
+    </Stack>
+  );
   return (
     <Stack gap={4}>
+      {progress}
       {notes}
-      <Text size="sm" c="dimmed">
-        Undo within 24 hours, here or on the Operations page.
-      </Text>
+      <Text size="sm">Undo within 24 hours, here or on the Operations page.</Text>
       {problem && (
         <Text size="sm" c="red.9" role="alert" data-testid="undo-problem">
           {problem.message}
         </Text>
       )}
       <Group gap="xs">
-        <Button size="compact-sm" variant="light" leftSection={<IconArrowBackUp size={14} aria-hidden />} loading={undo.isPending} onClick={() => run(false)}>
+        <Button size="compact-sm" variant="light" leftSection={<IconArrowBackUp size={14} aria-hidden />} loading={undo.isPending || running} onClick={() => run(false)}>
           Undo
         </Button>
         {problem?.conflict && (
