@@ -40,6 +40,14 @@ describe('undo of an import', () => {
     expect((await get(t, key, `/api/v1/imports/${job.id}`)).json().data).toMatchObject({ status: 'completed', created: 3 });
   });
 
+  it("shows a file name's bidirectional controls and markup as text, never obeyed", async () => {
+    const key = await account();
+    const name = 'invoice\u202egpj<b>.csv';
+    await finished(t, key, await postFile(t, key, csv(`bd${n}-`, 1), '', name));
+    const [op] = await operations(key);
+    expect(op).toMatchObject({ label: 'invoice[U+202E]gpj‹b›.csv', summary: 'Imported 1 link from invoice[U+202E]gpj‹b›.csv' });
+  });
+
   it('refuses while links it created changed since (409 with their ids); force=1 deletes the others and leaves those', async () => {
     const key = await account();
     const job = await finished(t, key, await postCsv(t, key, csv(`ch${n}-`, 3)));

@@ -5,6 +5,7 @@ import type { Operation } from '../../shared/bulk.schema';
 import type { ApiScope } from '../../shared/api-scopes';
 import { presentJob, type JobRow } from '../jobs/operation-jobs.repo';
 import type { OperationObject } from '../../shared/objects/operation.object';
+import { neutraliseShownText } from '../../shared/bidi';
 
 /**
  * The scope that may read what an operation names (its label: a webhook's URL is a credential). A caller without it
@@ -39,6 +40,8 @@ export function summaryOf(row: Pick<OperationRow, 'kind' | 'object' | 'label' | 
 export function presentOperation(row: OperationRow, now = new Date().toISOString(), may?: ScopeCheck, jobRow?: JobRow): Operation {
   const job = presentJob(jobRow);
   if (may && !may(OPERATION_READ_SCOPES[row.object])) row = { ...row, label: null };
+  // A label quotes text from elsewhere (an import's file name, a webhook's URL): shown, never obeyed.
+  else if (row.label !== null) row = { ...row, label: neutraliseShownText(row.label) };
   const selection = JSON.parse(row.selection) as Record<string, unknown>;
   // Only what the caller chose: defaults (search_by, status 0) and absent filters say nothing.
   for (const [k, v] of Object.entries(selection)) if (v === undefined || v === null || (k === 'status' && v === 0)) delete selection[k];

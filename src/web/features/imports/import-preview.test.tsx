@@ -36,6 +36,8 @@ const dry: ImportDryRun = {
     { line: 1, url: 'https://kutt.example/', alias: 'home', title: null, domain_name: null, space_name: null, created_at: null, clicks: 1234, outcome: 'create', new_alias: null, problems: [], notes: [] },
     { line: 2, url: 'https://e.com/promo', alias: 'promo', title: null, domain_name: null, space_name: null, created_at: null, clicks: null, outcome: 'create', new_alias: null, problems: [], notes: [{ field: 'disabled', message: PASSWORD }] },
   ],
+  unknown_hosts: [],
+  domain_map: [],
   error: null,
 };
 
