@@ -1,13 +1,14 @@
-// A custom domain's "DNS records" panel (issue 27): whether it is verified, the records to set with their states at
-// the last check, "Check now" (the result as a notification), and what the records do. Shown on the page of a
+// A custom domain's "DNS records" panel: whether it is verified, the records to set with their states at the last
+// check, "Check now" (its result said in the panel, under the button, where no toast can cover the button), and
+// what the records do. Shown on the page of a
 // domain the workspace owns (another workspace's shared domain has none to show).
-import { Alert, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Notification, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { DomainVerification } from '../../../shared/objects/domain-verification.object';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../components/resource-list/format';
-import { notify } from '../../components/resource-list/notify';
 import { useNow } from '../../lib/use-now';
 import { checkOutcome, lastChecked, routingChoice } from './domain-state';
 import { domainVerificationQueries, useVerifyDomain } from './domain-verification.queries';
@@ -33,15 +34,17 @@ export function DnsRecordsPanel({ domainId }: { domainId: number }) {
   const query = useQuery(domainVerificationQueries.detail(domainId));
   const verify = useVerifyDomain(domainId);
   const now = useNow(30_000);
-  const checkNow = () =>
+  const [outcome, setOutcome] = useState<{ ok: boolean; title?: string; message: string } | null>(null);
+  const checkNow = () => {
+    setOutcome(null);
     verify.mutate(undefined, {
       onSuccess: (v) => {
-        const outcome = checkOutcome(v);
-        if (outcome.verified) notify.success(outcome.message);
-        else notify.failure(outcome.title, outcome.message);
+        const o = checkOutcome(v);
+        setOutcome(o.verified ? { ok: true, message: o.message } : { ok: false, title: o.title, message: o.message });
       },
-      onError: (e) => notify.failure('Could not check the records', e.message),
+      onError: (e) => setOutcome({ ok: false, title: 'Could not check the records', message: e.message }),
     });
+  };
 
   const v = query.data;
   const choice = v ? routingChoice(v.records) : null;
@@ -63,6 +66,19 @@ export function DnsRecordsPanel({ domainId }: { domainId: number }) {
             Check now
           </Button>
         </Group>
+        <div role="status">
+          {outcome && (
+            <Notification
+              color={outcome.ok ? 'teal' : 'red'}
+              title={outcome.title}
+              withBorder
+              onClose={() => setOutcome(null)}
+              closeButtonProps={{ 'aria-label': 'Close the check result' }}
+            >
+              {outcome.message}
+            </Notification>
+          )}
+        </div>
         {query.isPending ? (
           <LoadingState label="Loading DNS records…" />
         ) : query.isError ? (
