@@ -1,5 +1,5 @@
 // Measures what an import costs the redirect (not a test: run it by hand, on an idle machine if you can):
-//   npx tsx src/server/imports/import-load.measure.ts [rename-dry|rename|bulk|baseline] [rows]
+//   npx tsx e2e/bench/import-load.measure.ts [rename-dry|rename|bulk|baseline] [rows]
 // It starts the app on a SQLite file and, from another process, sends a redirect every 5 ms on a fixed
 // schedule (open loop: a stalled server delays every visit due meanwhile, each timed from when it was due)
 // while the import runs; it prints the import's time, the redirects' p50/p99/max and, for a written import,
@@ -7,9 +7,9 @@
 import { spawn } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
-import { createTestApp } from '../test-utils/test-app';
-import { createLink } from '../test-utils/api';
-import { ImportsRepo } from './imports.repo';
+import { createTestApp } from '../../src/server/test-utils/test-app';
+import { createLink } from '../../src/server/test-utils/api';
+import { ImportsRepo } from '../../src/server/imports/imports.repo';
 
 /** The visitor process: a GET /visit-me every 5 ms on schedule until stdin closes; prints the latencies. */
 const VISITOR = `
