@@ -1,4 +1,4 @@
-// Accessibility checks measure settled pages (issue 21): a dialog opens without a transition when the
+// Accessibility checks measure settled pages: a dialog opens without a transition when the
 // visitor asked for reduced motion (as every test here does), and the check waits for a fade that does run.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures/test';

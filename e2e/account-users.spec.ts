@@ -139,7 +139,7 @@ test("users: the last admin's 422s (role change, edit, delete), on a server wher
     await expect(page.getByTestId('user-row')).toHaveCount(1);
     await expect(page.getByTestId('user-row')).toContainText('you');
 
-    // The last admin's role cannot be changed, and the page says why before anything opens (issue 26).
+    // The last admin's role cannot be changed, and the page says why before anything opens.
     await expect(select(page, 'Role of Admin')).toBeDisabled();
     await expect(select(page, 'Role of Admin')).toHaveAccessibleDescription(/The last admin cannot be demoted: make another user an admin first\./);
     await expect(select(page, 'Role of Admin')).toHaveValue('Admin');

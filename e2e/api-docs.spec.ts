@@ -1,4 +1,4 @@
-// The API reference (issue 12): /api/v1/docs renders every operation of the live document in a real browser,
+// The API reference: /api/v1/docs renders every operation of the live document in a real browser,
 // with its summary, its form and JSON bodies, its examples and its error answers.
 import { test, expect } from '@playwright/test';
 import { E2E_BASE_URL } from './fixtures/env';

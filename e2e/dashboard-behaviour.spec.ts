@@ -120,7 +120,7 @@ test('filters: chosen values are shown whole at 1440 and 390 px', async ({ page,
     await page.setViewportSize({ width, height });
     await page.goto(`/dashboard/links?space_id=${space.id}&domain_id=${domain.id}&sort_by=clicks`);
     await expect(rows(page)).toHaveCount(1);
-    // On a phone the filters are folded into one button (issue 26), which says how many are on.
+    // On a phone the filters are folded into one button, which says how many are on.
     if (width === 390) await page.getByRole('button', { name: 'Filters (2)' }).click();
     await expect(page.locator('input[aria-label="Domain"]')).toBeVisible();
     await expect(page.locator('input[aria-label="Domain"]')).toHaveValue(domain.name);

@@ -1,4 +1,4 @@
-// Dashboard polish (issue 13): the links table's row menu, alias renames, rotation weights, URLs without a scheme,
+// Dashboard polish: the links table's row menu, alias renames, rotation weights, URLs without a scheme,
 // keyboard shortcuts and validation messages in the user's words.
 import { test, expect, pickOption } from './fixtures/test';
 import { seed, uniq, type ApiClient } from './fixtures/api';

@@ -1,4 +1,4 @@
-// The link page's History tab (issue 23): each change to a link as a readable diff (who, through which path, each
+// The link page's History tab: each change to a link as a readable diff (who, through which path, each
 // field old -> new, a password only as "changed", typed markup as text), Restore of an earlier revision behind the
 // confirm dialog (the link takes its old values, a Restore revision appears), a refused restore's field message, and
 // a long history loaded a page at a time on a phone.

@@ -1,4 +1,4 @@
-// Saved views (issue 25): the links list filtered and sorted, saved as a view, opened again from the views bar after
+// Saved views: the links list filtered and sorted, saved as a view, opened again from the views bar after
 // going elsewhere (the same list), its link copied, renamed and deleted; the name's errors on the field. At phone
 // width in the dark theme the views fold into a drawer. axe on each state.
 import type { Page } from '@playwright/test';

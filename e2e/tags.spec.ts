@@ -1,4 +1,4 @@
-// Tags (issue 12): new tags in the link editor, the tag filter (any/all) with its counts, bulk add/remove
+// Tags: new tags in the link editor, the tag filter (any/all) with its counts, bulk add/remove
 // over a selection with Undo, rename and delete on the tags page, and a tag name that is markup stays text.
 import { test, expect } from './fixtures/test';
 import { seed, type ApiClient } from './fixtures/api';

@@ -74,7 +74,7 @@ export default tseslint.config(
     },
   },
   {
-    // Repositories, and the stores that are the links' repositories (issue 23).
+    // Repositories, and the stores that are the links' repositories.
     files: ['src/server/**/*.repo.ts', 'src/server/**/*.store.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [notWeb, notHttp] }] },
   },

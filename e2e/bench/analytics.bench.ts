@@ -1,4 +1,4 @@
-// Analytics benchmark (issue 11): 100,000 links and 10,000,000 clicks over the last 365 days on SQLite,
+// Analytics benchmark: 100,000 links and 10,000,000 clicks over the last 365 days on SQLite,
 // then p95 latency over HTTP of account-wide questions (a year; by country, by link; compared with the
 // previous year; uniques; filtered by space; by month; 30 days in Berlin days; one dimension filter)
 // against a baseline in the same run: GET /api/v1/links/{id}, a single primary-key read.

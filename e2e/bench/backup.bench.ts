@@ -1,4 +1,4 @@
-// Redirect latency during a scheduled-style backup (issue 22): the same redirect load (4 keep-alive clients,
+// Redirect latency during a scheduled-style backup: the same redirect load (4 keep-alive clients,
 // one visit at a time each) first with no backup, then while a backup runs in its worker thread (VACUUM
 // INTO, integrity_check, gzip, read-back check). Seeds BENCH_LINKS links (default 1,000,000) with the list
 // bench's seeder; BENCH_DB=<file> keeps and reuses the seeded database. Run alone:

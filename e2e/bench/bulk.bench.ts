@@ -1,4 +1,4 @@
-// Bulk PATCH over 100,000 links (issue 10): seeds one account's links (list-seed.ts), starts the real server
+// Bulk PATCH over 100,000 links: seeds one account's links (list-seed.ts), starts the real server
 // and times PATCH /api/v1/links/bulk (all=1, setting disabled and expiration_url: the counters' triggers
 // run as for any edit), its dry run, and the undo of the operation. The baseline, measured in the same run
 // on the same rows, is one plain UPDATE of the same columns on the database (no before-images, no HTTP).

@@ -1,4 +1,4 @@
-// Heavy-load benchmark (issue 21, item 4): a real server process; other visitors' redirects are timed
+// Heavy-load benchmark: a real server process; other visitors' redirects are timed
 // first alone (the baseline), then while one account runs a mixed heavy load: bursts of 2048-pixel QR
 // codes with a logo, exports of all its links, concurrent import dry runs of a large file. Prints the
 // redirect p50/p99, failed redirects and the server's peak RSS. Goals: p99 < 100 ms, no failed

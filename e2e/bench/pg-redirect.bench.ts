@@ -1,4 +1,4 @@
-// Redirect benchmark on PostgreSQL (issue 9): the same wrk method as redirect.bench.ts (alternating rounds
+// Redirect benchmark on PostgreSQL: the same wrk method as redirect.bench.ts (alternating rounds
 // against a bare node:http server answering the same 302s from a Map), on a fresh database of
 // TEST_DATABASE_URL's server. One instance with 1,000 links, then the same links each with a clicks_limit
 // (every visit is an atomic UPDATE … RETURNING before the redirect), then two instances as real

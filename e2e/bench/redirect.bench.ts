@@ -1,4 +1,4 @@
-// Redirect benchmark (issue 3): Linkdeck's redirect with click counting on versus a bare node:http
+// Redirect benchmark: Linkdeck's redirect with click counting on versus a bare node:http
 // server answering the same 302s from a Map, same load, alternating rounds; wrk runs as a second
 // process. First 1,000 links, then the same 1,000 links each with a clicks_limit (every visit counted
 // durably by a synchronous UPDATE before the redirect), then 1,000,000 links in the database.

@@ -1,4 +1,4 @@
-// Tag filters on a million links (issue 12): the list bench's links with a realistic tag distribution (a few
+// Tag filters on a million links: the list bench's links with a realistic tag distribution (a few
 // tags on most links, a long tail of rare ones, ~1.5 tags per link), then GET /links for one common tag, a
 // rare tag, two tags any and all, each compared with the unfiltered list measured in the same run. Totals are
 // exact: the first request of each case counts, later ones hit the count cache; the "after a write" cases

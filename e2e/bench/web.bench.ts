@@ -1,4 +1,4 @@
-// Dashboard budgets (issue 4): the initial JavaScript of the links page (gzipped, from the built dist),
+// Dashboard budgets: the initial JavaScript of the links page (gzipped, from the built dist),
 // and the time from navigation to the links page with 100 rows rendered and interactive, in headless
 // Chromium against the real server. Baseline for context: navigating to a tiny static page, same browser.
 import fs from 'node:fs';

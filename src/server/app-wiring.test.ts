@@ -1,4 +1,4 @@
-// Explicit wiring (issue 23): the app's services (heavy-work pool, webhooks, redirect engine, import runner)
+// Explicit wiring: the app's services (heavy-work pool, webhooks, redirect engine, import runner)
 // are named plugins, and every plugin that uses one names it among its dependencies. An app built without one
 // fails at boot with Fastify's own error, never later; and webhook events cannot be dropped for want of a hub:
 // whatever reports them cannot be made without one (by type) or booted without one (by dependency).

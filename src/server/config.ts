@@ -64,7 +64,7 @@ export interface Config {
   backupKeep: number;
   /** HISTORY_DAYS (default 90): how long a deleted link's revisions are kept (it can be restored meanwhile). */
   historyDays: number;
-  // Custom domains' DNS verification (issue 27; domains/domain-config.ts parses, domains/dns-check.ts uses them):
+  // Custom domains' DNS verification (domains/domain-config.ts parses, domains/dns-check.ts uses them):
   /** DNS_RESOLVER (`127.0.0.1:5353`, `[::1]:53`, several separated by commas): the resolver that checks domains' records; unset: the system's. */
   dnsResolver: string[];
   /** DOMAIN_TARGET_ADDRESSES: this server's public IPv4/IPv6 addresses, which a domain's A/AAAA records must name. */

@@ -43,7 +43,7 @@ export interface AuthUser {
 }
 
 /**
- * The workspace a request acts in (issue 27): every resource it reads or writes is the workspace's (`user_id` of
+ * The workspace a request acts in: every resource it reads or writes is the workspace's (`user_id` of
  * the resource's row is `id`). `scopes`: what the request may do there, its key's scopes that its role also has.
  */
 export interface RequestWorkspace {

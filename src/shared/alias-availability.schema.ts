@@ -1,4 +1,4 @@
-// GET /api/v1/links/alias-availability (issue 26): whether an alias is free on a domain, for the editor's live
+// GET /api/v1/links/alias-availability: whether an alias is free on a domain, for the editor's live
 // check. The alias is judged by the rules a create runs (shared/link.schema.ts's aliasField: format, reserved
 // words; the links core: taken on that domain); the query itself is checked here (a bad id is a 422).
 import { z } from 'zod';

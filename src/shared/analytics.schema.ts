@@ -1,4 +1,4 @@
-// Query and answer of the analytics API (issue 11): `GET /api/v1/stats` (the account) and
+// Query and answer of the analytics API: `GET /api/v1/stats` (the account) and
 // `GET /api/v1/stats/{link_id}` when asked with any of interval, group_by, compare or unique (without
 // them that route keeps the contract's `name=` answer). The Analytics page's URL query is this query.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Keys of one workspace (issue 27): what the API takes to make one (a name, its scopes, an optional expiry) and
+// Keys of one workspace: what the API takes to make one (a name, its scopes, an optional expiry) and
 // the list's paging. A key may do what both its scopes and its person's role allow (api-scopes.ts).
 import { z } from 'zod';
 import { API_SCOPES, isApiScope } from './api-scopes';

@@ -1,4 +1,4 @@
-// The scopes of API keys (issue 27). A request may do what its key's scopes AND its person's role in the workspace
+// The scopes of API keys. A request may do what its key's scopes AND its person's role in the workspace
 // allow (`effectiveScopes`). Which scope an API route needs is derived from its path and method in one place,
 // server/auth/route-scopes.ts, and shown per operation in the API document (`x-linkdeck-scope`).
 import { WORKSPACE_ROLES, type WorkspaceRole } from './workspace-roles';

@@ -1,4 +1,4 @@
-// The audit log (issue 27): the query of GET /api/v1/audit-log, which is also the dashboard page's URL query.
+// The audit log: the query of GET /api/v1/audit-log, which is also the dashboard page's URL query.
 // server/audit/ records the entries; objects/audit.object.ts is the answer and names what an entry can say
 // (AUDIT_VIA, AUDIT_OBJECTS).
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Bulk work on links (issue 10): POST/PATCH/DELETE /api/v1/links/bulk and the operations that undo them.
+// Bulk work on links: POST/PATCH/DELETE /api/v1/links/bulk and the operations that undo them.
 // A selection names links by `ids`, by the filters of GET /api/v1/links, or all of them with `all=1`;
 // ids and filters together select the ids that also match the filters.
 import { z } from 'zod';

@@ -34,7 +34,7 @@ export const domainNameField = typedText(z.string().max(LIMITS.domainNameMax)).t
  */
 const httpsField = flag01.optional();
 
-/** `shared` (issue 27): 1 shares the domain with every workspace; the instance admin's only (the server refuses others). */
+/** `shared`: 1 shares the domain with every workspace; the instance admin's only (the server refuses others). */
 const sharedField = flag01.optional();
 
 export const domainCreateSchema = z.object({

@@ -1,6 +1,6 @@
-// Queries of the exports (issue 10): GET /api/v1/links/export takes the list filters of GET /api/v1/links
+// Queries of the exports: GET /api/v1/links/export takes the list filters of GET /api/v1/links
 // (not its page, per page or sort: every matching link comes out, in id order) and a format; GET
-// /api/v1/stats/export takes a date range and optionally one link. And the links file (issue 23): its
+// /api/v1/stats/export takes a date range and optionally one link. And the links file: its
 // columns, the column that carries each writable field of a link back into an import, and what it omits.
 import { z } from 'zod';
 import { MAX_ID, queryEnum, queryInt } from './fields';

@@ -1,4 +1,4 @@
-// Dates of an import file, read exactly or not at all (issue 24): a date that cannot be read, or a numeric
+// Dates of an import file, read exactly or not at all: a date that cannot be read, or a numeric
 // day/month that could be either (02/03/2025), is a problem of its row, never a guess. `date_format=dmy` or
 // `mdy` settles the order of numeric dates for the whole file. A date without a zone is UTC.
 import { parseTimestamp } from './fields';

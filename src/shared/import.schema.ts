@@ -1,4 +1,4 @@
-// POST /api/v1/links/import (issue 10): its query, and the import job that GET /api/v1/imports/{id} shows.
+// POST /api/v1/links/import: its query, and the import job that GET /api/v1/imports/{id} shows.
 import { z } from 'zod';
 import { flag01, MAX_ID, queryEnum, queryInt } from './fields';
 import { pagingFields } from './list-query';

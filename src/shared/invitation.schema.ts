@@ -1,4 +1,4 @@
-// Invitations to a workspace (issue 27): a link with a role and an expiry that a signed-in person opens to join;
+// Invitations to a workspace: a link with a role and an expiry that a signed-in person opens to join;
 // no email is sent. What the API takes to make one, and the list's paging.
 import { z } from 'zod';
 import { intField } from './fields';

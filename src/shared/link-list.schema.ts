@@ -7,7 +7,7 @@ import { TAG_NAME_MAX, tagKey } from './tag.schema';
 /** `created_at`: the creation time (an imported link keeps its source's), the id breaking ties. */
 export const LINK_SORT_BY = ['id', 'clicks', 'title', 'alias', 'url', 'created_at'] as const;
 /**
- * `all` (issue 25): alias, destination, title, tag names and the domain's name. The seed's default stays `title`.
+ * `all`: alias, destination, title, tag names and the domain's name. The seed's default stays `title`.
  * A search may also carry field prefixes (`tag:spring url:shop.example`): shared/search-terms.ts.
  */
 export const LINK_SEARCH_BY = ['title', 'alias', 'url', 'all'] as const;

@@ -1,4 +1,4 @@
-// What may be done to a workspace's members, and why not (issue 27), in one place: the server refuses with these
+// What may be done to a workspace's members, and why not, in one place: the server refuses with these
 // words (422), and the dashboard can say them before anyone confirms. Roles and their order: workspace-roles.ts.
 // The last owner stays (a workspace always has one), only an owner gives or takes `owner`, and a personal
 // workspace's own person stays its owner for as long as their account exists.

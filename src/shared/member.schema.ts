@@ -1,4 +1,4 @@
-// A workspace's members (issue 27): the role change the API and the dashboard's role picker send, and the list's
+// A workspace's members: the role change the API and the dashboard's role picker send, and the list's
 // paging. What may be changed, and why not: member-rules.ts.
 import { z } from 'zod';
 import { pagingFields } from './list-query';

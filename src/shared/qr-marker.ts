@@ -1,4 +1,4 @@
-// The marker that tells a QR scan from a plain visit (issue 26): a link's QR code encodes its short URL with
+// The marker that tells a QR scan from a plain visit: a link's QR code encodes its short URL with
 // `?qr=1`. The redirect records such a visit as a QR scan and drops the marker before the visitor's query
 // string is passed on, so the destination never sees it. Used by the QR codes (server), the redirect and the
 // dashboard's QR card: the one place that knows the marker.

@@ -1,4 +1,4 @@
-// QR codes of a link (issue 12): the query of GET /api/v1/links/{id}/qr and the account's default style
+// QR codes of a link: the query of GET /api/v1/links/{id}/qr and the account's default style
 // (GET/PUT /api/v1/account/qr-style), one set of fields for the API and the dashboard's designer.
 import { z } from 'zod';
 import { queryEnum, queryInt } from './fields';

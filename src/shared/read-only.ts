@@ -1,4 +1,4 @@
-// The read-only rule of every write (issue 24): what a client chose once stays, and saying otherwise is an
+// The read-only rule of every write: what a client chose once stays, and saying otherwise is an
 // error; what the server computes is not the client's to send. A resource's read-only fields are those fixed
 // when it was created: its id, owner and creation time, and the fields its update body cannot take although
 // its create body could (a domain's `name`, a link's `domain_id`). A PUT or PATCH may send one with the value

@@ -1,4 +1,4 @@
-// One search box over every field (issue 25): the links list's `search` may carry field prefixes
+// One search box over every field: the links list's `search` may carry field prefixes
 // (`tag:spring url:shop.example title:"spring sale"`), read here into terms that the server filters by, each
 // one a condition of its own (all must hold), and that the dashboard shows as chips. A search without any known
 // prefix is one term, exactly as typed, searched in `search_by`.

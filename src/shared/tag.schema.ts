@@ -1,4 +1,4 @@
-// Tags (issue 12): per account, any number per link. Names are 1 to 40 characters, trimmed, without commas
+// Tags: per account, any number per link. Names are 1 to 40 characters, trimmed, without commas
 // (the list filter and the CSV export join names with commas), unique per account ignoring case; colour
 // 1-6, the spaces' palette. One schema for the API and the dashboard.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// UTM templates (issue 12): a named set of UTM parameters per account, for the link editor's "Apply template".
+// UTM templates: a named set of UTM parameters per account, for the link editor's "Apply template".
 // One schema for the API and the dashboard's form.
 import { z } from 'zod';
 import { LIMITS } from './enums';

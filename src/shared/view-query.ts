@@ -1,4 +1,4 @@
-// Saved views (issue 25): a view's query is the links list's query string, the same text GET /api/v1/links and the
+// Saved views: a view's query is the links list's query string, the same text GET /api/v1/links and the
 // dashboard's /dashboard/links take. It is read here as the API reads a query string (query-params.ts), checked
 // with the list's own schema (link-list.schema.ts), and written back in one normal form: without `page` (a view
 // is the list, not a place in it), without the parameters that have their default value, in the schema's order,

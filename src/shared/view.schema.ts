@@ -1,4 +1,4 @@
-// Saved views (issue 25): a named query of the links list per account (GET /api/v1/views). One schema for the API
+// Saved views: a named query of the links list per account (GET /api/v1/views). One schema for the API
 // and the dashboard's form; the query's rules are view-query.ts's.
 import { z } from 'zod';
 import { nameText } from './fields';

@@ -1,4 +1,4 @@
-// Webhooks (issue 11): what an account subscribes to, and the log of what was sent. One schema for the API
+// Webhooks: what an account subscribes to, and the log of what was sent. One schema for the API
 // (form or JSON bodies) and the dashboard's editor form.
 import { z } from 'zod';
 import { flag01, httpUrl, idRef } from './fields';

@@ -1,4 +1,4 @@
-// The roles of a person in a workspace (issue 27), highest first: each role can do everything the ones below it
+// The roles of a person in a workspace, highest first: each role can do everything the ones below it
 // can (their scopes: api-scopes.ts). `owner` may also delete the workspace and hand it over; `viewer` only reads.
 export const WORKSPACE_ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];

@@ -1,4 +1,4 @@
-// The dashboard's current workspace in its address (issue 27): `?ws=<id>` on every signed-in page, kept from page to
+// The dashboard's current workspace in its address: `?ws=<id>` on every signed-in page, kept from page to
 // page, absent for the person's personal workspace; so a shared address opens the same workspace for a member. The
 // dashboard sends it to the API as the `Linkdeck-Workspace` header. A value that is no workspace id is read as absent.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Keys of one workspace (issue 27): listed (keys:read) and made (keys:write) by its admins, each acting in that
+// Keys of one workspace: listed (keys:read) and made (keys:write) by its admins, each acting in that
 // workspace only with its scopes, bounded by its person's role; shown once, stored hashed. A key is revoked by an
 // admin, or by its own person with their sign-in key (route-scopes.ts: self-service).
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// Keys of one workspace (issue 27): made by an admin with a name, scopes and an optional expiry, shown once and
+// Keys of one workspace: made by an admin with a name, scopes and an optional expiry, shown once and
 // stored hashed; a key acts in its workspace only, with its scopes (403 naming the missing one), bounded by its
 // person's role; an expired or revoked key is a 401. Admins revoke any key, anyone their own; each write leaves an
 // audit log entry.

@@ -1,4 +1,4 @@
-// GET /api/v1/audit-log (issue 27): the current workspace's entries only, newest first, paginated as every list,
+// GET /api/v1/audit-log: the current workspace's entries only, newest first, paginated as every list,
 // with filters that combine; a bad filter is a 422 naming it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';

@@ -1,4 +1,4 @@
-// The audit log's retention (issue 27): entries older than AUDIT_RETENTION_DAYS are deleted in batches of the
+// The audit log's retention: entries older than AUDIT_RETENTION_DAYS are deleted in batches of the
 // oldest ids (audit.repo.ts prune, run by audit.plugin.ts); 0 keeps them forever.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';

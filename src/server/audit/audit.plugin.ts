@@ -1,4 +1,4 @@
-// The audit log's one recorder (issue 27): every successful (2xx) write of /api/v1 in a workspace, however it came
+// The audit log's one recorder: every successful (2xx) write of /api/v1 in a workspace, however it came
 // (a single change, bulk, import, undo; the dashboard or an API key), leaves one entry; what the instance admin
 // does to the instance also leaves one in the instance log (instance-audit.ts). Each route is looked at once, at
 // boot (audit-route.ts, instance-audit.ts). An audited request runs in a write scope (audit-scope.ts):

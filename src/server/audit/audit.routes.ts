@@ -1,4 +1,4 @@
-// GET /api/v1/audit-log (issue 27): the current workspace's audit log, newest first, with its filters (scope
+// GET /api/v1/audit-log: the current workspace's audit log, newest first, with its filters (scope
 // audit:read, route-scopes.ts). The entries are written by audit.plugin.ts.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';

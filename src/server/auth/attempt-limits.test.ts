@@ -1,4 +1,4 @@
-// Attempts reserved before they are checked (issue 21): a password attempt (link or statistics page) takes
+// Attempts reserved before they are checked: a password attempt (link or statistics page) takes
 // its slot atomically in the database before the slow hash comparison, so a concurrent burst of guesses is
 // evaluated at most 5 times; unknown API keys are limited per client address through the same store.
 import SQLite from 'better-sqlite3';

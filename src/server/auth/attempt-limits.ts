@@ -1,4 +1,4 @@
-// Attempts limited per key (issue 21): a visitor's tries at a link's redirect or statistics password, and a
+// Attempts limited per key: a visitor's tries at a link's redirect or statistics password, and a
 // client address's unknown API keys. Each attempt TAKES its slot before it is checked, with one atomic upsert
 // in the database (attempt_limits, migration 016), so a burst of concurrent guesses cannot all pass a check
 // made before any of them failed, whatever the instance or process that answers it. The window is fixed: it

@@ -1,4 +1,4 @@
-// Which workspace a request acts in, and what it may do there (issue 27). A sign-in key acts in its person's
+// Which workspace a request acts in, and what it may do there. A sign-in key acts in its person's
 // personal workspace, or in the one the `Linkdeck-Workspace` header names when the person is a member there; a
 // workspace key acts in its own workspace only (a header naming another one is a 404). Routes of one workspace
 // (`/workspaces/{id}`) take it from the path instead of the header. The power of a request is its key's scopes

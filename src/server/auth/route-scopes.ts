@@ -1,4 +1,4 @@
-// What each API route needs beyond a valid key (issue 27), derived in this one place from its method and path:
+// What each API route needs beyond a valid key, derived in this one place from its method and path:
 // the auth hook resolves the workspace by it, the scope hook enforces it (scope.hook.ts), and the API document shows
 // it on every operation (openapi-document.ts: `x-linkdeck-scope`, `x-linkdeck-access` and the security scopes).
 // A route of a path prefix below needs the prefix's `:read` scope for GET and HEAD, its `:write` scope otherwise;

@@ -1,4 +1,4 @@
-// Which workspace a request acts in, and what it may do there (issue 27): the sign-in key with and without the
+// Which workspace a request acts in, and what it may do there: the sign-in key with and without the
 // `Linkdeck-Workspace` header, roles, keys of one workspace with their scopes and expiry, and their last use.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';

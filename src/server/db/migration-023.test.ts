@@ -1,4 +1,4 @@
-// Migration 023 (QR scans apart, issue 26) on a database that already holds clicks, on the database of the run
+// Migration 023 (QR scans apart) on a database that already holds clicks, on the database of the run
 // (SQLite file, or PostgreSQL): nothing recorded is lost or changed, the old clicks count as direct (source NULL,
 // qr 0), and the analytics answer them beside the QR scans recorded after the upgrade.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Migration 025 (workspaces, issue 27) on a database made with the schema and data of before (on the run's
+// Migration 025 (workspaces) on a database made with the schema and data of before (on the run's
 // database: SQLite file, or PostgreSQL): every id is kept, every person owns its personal workspace, each old key
 // is its person's sign-in key and still authenticates, and lists the same links, domains, spaces, tags and stats.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Migration 026 (domains for teams, issue 27) on a database that already has a custom domain with a link, on the
+// Migration 026 (domains for teams) on a database that already has a custom domain with a link, on the
 // database of the run (SQLite file, or PostgreSQL): the domain is verified (since it was created) and gets a
 // token, none is shared, and its link keeps redirecting on its host after the upgrade.
 import fs from 'node:fs';

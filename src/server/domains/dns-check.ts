@@ -1,4 +1,4 @@
-// A custom domain's DNS records (issue 27): which ones it needs, and what a resolver finds for them. The TXT record
+// A custom domain's DNS records: which ones it needs, and what a resolver finds for them. The TXT record
 // `_linkdeck.{name}` holds the domain's token (ownership); the A/AAAA records name this server's addresses, or a
 // CNAME record names its host (routing: one way is enough). The resolver is node:dns's, pointed at DNS_RESOLVER
 // when set (a deployment's own resolver; the tests' is a DNS server on localhost).

@@ -1,4 +1,4 @@
-// Custom domains' DNS verification (issue 27) against a DNS server on localhost (DNS_RESOLVER): the records a
+// Custom domains' DNS verification against a DNS server on localhost (DNS_RESOLVER): the records a
 // domain needs and their states, a domain that takes traffic only once verified, the on-demand TLS `ask`
 // endpoint, and the periodic worker. Sharing and the instance admin's domains: domain-sharing.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

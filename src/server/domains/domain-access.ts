@@ -1,4 +1,4 @@
-// Which domains a workspace may use (issue 27): its own, and those the instance admin shares with every workspace.
+// Which domains a workspace may use: its own, and those the instance admin shares with every workspace.
 // The one rule, for the domains list and for the links core's check of a link's domain (links/core/link-checks.ts).
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';

@@ -1,4 +1,4 @@
-// Checks of custom domains' DNS records (issue 27), at once (POST /domains/{id}/verify) and by a periodic worker,
+// Checks of custom domains' DNS records, at once (POST /domains/{id}/verify) and by a periodic worker,
 // and what they found (GET /domains/{id}/verification). A domain whose records are right becomes verified and
 // takes traffic from then on (the redirect's cache hears it as a domain change, on every instance). A verified
 // domain stays verified when a later check finds its records changed: a DNS failure must not stop links that

@@ -1,4 +1,4 @@
-// The configuration of domain verification (issue 27): DNS_RESOLVER, DOMAIN_TARGET_ADDRESSES, DOMAIN_TARGET_HOST
+// The configuration of domain verification: DNS_RESOLVER, DOMAIN_TARGET_ADDRESSES, DOMAIN_TARGET_HOST
 // and DOMAIN_CHECK_EVERY, with their defaults; a wrong value stops the start with one line naming the variable.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';

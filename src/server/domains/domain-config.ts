@@ -1,4 +1,4 @@
-// The configuration of custom domains' verification (issue 27): which resolver checks their DNS records, what
+// The configuration of custom domains' verification: which resolver checks their DNS records, what
 // their A/AAAA or CNAME record must point to, and how often the worker checks. Each variable is parsed here, once;
 // a wrong value stops the start with one line naming it (config.ts).
 import net from 'node:net';

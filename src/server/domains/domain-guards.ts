@@ -1,4 +1,4 @@
-// The instance admin's part in domains (issue 27), on the domains routes' writes, before their handlers:
+// The instance admin's part in domains, on the domains routes' writes, before their handlers:
 // - only the instance admin (request.user.role 'admin') sets `shared`: anyone else sending a value other than the
 //   domain's own gets 403 naming the field (a body that repeats the domain as GET answers it is fine);
 // - a domain the instance admin creates takes traffic at once (it is marked verified for the repo's create);

@@ -1,4 +1,4 @@
-// The per-domain `https` choice (issue 13): the domain's url, its links' short_url (show and list), defaults,
+// The per-domain `https` choice: the domain's url, its links' short_url (show and list), defaults,
 // validation, and domains made before migration 005 (NULL), which keep the scheme of BASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, form, type TestApp } from '../test-utils/test-app';

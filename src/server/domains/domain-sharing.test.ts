@@ -1,4 +1,4 @@
-// The instance admin's domains (issue 27): verified at once, and shareable with every workspace, whose links may
+// The instance admin's domains: verified at once, and shareable with every workspace, whose links may
 // use a shared domain; `shared` is the instance admin's only (403 naming the field); another workspace's shared
 // domain is listed read-only. No DNS here: none of this needs a check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// GET /api/v1/domains/{id}/verification and POST /api/v1/domains/{id}/verify (issue 27): the DNS records a
+// GET /api/v1/domains/{id}/verification and POST /api/v1/domains/{id}/verify: the DNS records a
 // custom domain needs with their states at the last check, and a check now. Registered inside the domains
 // routes (prefix /domains); the checks are the app's (domain-checks.plugin.ts).
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Authorization from the API document (issue 27). Every operation of GET /api/v1/openapi.json is called by each
+// Authorization from the API document. Every operation of GET /api/v1/openapi.json is called by each
 // role of a team workspace (a member's sign-in key naming it in the Linkdeck-Workspace header), by a key of that
 // workspace holding only one scope (each scope in turn, an owner's), and by people and keys of other workspaces
 // (in their own workspace, and naming this one). Each gets exactly the answer the document promises: the operation

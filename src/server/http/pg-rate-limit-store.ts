@@ -1,4 +1,4 @@
-// The API rate limit counted across every instance on one PostgreSQL (issue 9): a store for
+// The API rate limit counted across every instance on one PostgreSQL: a store for
 // @fastify/rate-limit whose fixed windows live in rate_limits (migration 004). One atomic upsert per
 // request starts a new window when the old one is over, or counts in the current one, and answers the
 // count and the window's time left, as the plugin's in-memory store does.

@@ -3,7 +3,7 @@
 // (import-pass.ts), and each written batch announces link.created to the account's webhooks. Without `partial`, a first pass checks the whole file without writing: any failure and
 // nothing is written. Each batch saves the job's counts in its own transaction (imports.repo.ts), so
 // GET /api/v1/imports/{id} follows it and the counts are what was committed.
-// Leases (issue 21): an instance holds its queued and running jobs under a lease of `leaseMs`, renewed by a
+// Leases: an instance holds its queued and running jobs under a lease of `leaseMs`, renewed by a
 // heartbeat every `heartbeatMs`. Every instance sweeps every `sweepMs`: a job whose lease ran out (its
 // instance died) is marked failed, with how many links it had written; the holder of a lease it lost stops.
 // So a dead instance's job is failed within leaseMs + sweepMs (25 s by default). SQLite has one process: at

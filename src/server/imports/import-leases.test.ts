@@ -1,4 +1,4 @@
-// Import leases (issue 21): a job is held by one instance under a lease its heartbeat renews. When the instance
+// Import leases: a job is held by one instance under a lease its heartbeat renews. When the instance
 // dies, another one's sweep marks the job failed within the lease (20 s) plus a sweep (5 s); a live job is
 // kept; a holder that lost its lease writes nothing more. The counts a batch saves are those it committed.
 // The clock, the lease and the sweep interval are injected: nothing here waits for real seconds.

@@ -1,4 +1,4 @@
-// GET /api/v1/links/alias-availability (issue 26): the link editor's live check, "taken" or "free" as the user
+// GET /api/v1/links/alias-availability: the link editor's live check, "taken" or "free" as the user
 // types. A static path: /links/:id never shadows it.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';

@@ -1,4 +1,4 @@
-// GET /api/v1/links/alias-availability (issue 26): taken or free on a domain, by the rules a create runs.
+// GET /api/v1/links/alias-availability: taken or free on a domain, by the rules a create runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';
 import { create, createLink, expect401, expect422, get } from '../test-utils/api';

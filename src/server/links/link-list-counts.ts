@@ -79,7 +79,7 @@ export class LinkListCounts {
   }
 
   /**
-   * A search's total when it is large (issue 25): its matches are counted up to ESTIMATE_PAST + 1, which stops
+   * A search's total when it is large: its matches are counted up to ESTIMATE_PAST + 1, which stops
    * early; past that, the total is estimated from how many of the account's links, newest first, held the first
    * ESTIMATE_PAST + 1 matches (the density of the matches, times the account's links), to three significant
    * digits, and answered as the negative of the estimate. Null: the exact count is at most ESTIMATE_PAST.

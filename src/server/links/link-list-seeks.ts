@@ -1,4 +1,4 @@
-// Keyset pagination underneath the seed's `page` (issue 25): where the rows of a list begin, remembered per list
+// Keyset pagination underneath the seed's `page`: where the rows of a list begin, remembered per list
 // and per account version. A page read from the start skips every row before it (OFFSET), which at a million links
 // costs up to hundreds of milliseconds for a common search, a bunched one or a deep page; a page read from a known
 // row (its sort value and id, a "seek") skips only the rows between that row and the page. The rows of every page

@@ -1,4 +1,4 @@
-// PATCH /api/v1/links/bulk?dry_run=1 says what a bulk edit would change (issue 26): how many links, and which
+// PATCH /api/v1/links/bulk?dry_run=1 says what a bulk edit would change: how many links, and which
 // selected links could not take the change and why, by the same checks the write makes; partial=1 then leaves
 // those links as they are and changes the others.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The bulk PATCH's checks of each selected link and its dry run (issue 26). A change that is valid for the
+// The bulk PATCH's checks of each selected link and its dry run. A change that is valid for the
 // body can still be one that some links cannot take: an end date not after their start, more tags than a link
 // may carry. The checks are the bulk repository's own (the ones the write relies on), run on the selection;
 // the dry run makes the change in a transaction that it rolls back, so "would change" is what a write changes.

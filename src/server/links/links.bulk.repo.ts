@@ -1,4 +1,4 @@
-// Bulk PATCH and DELETE of links (issue 10): a selection (ids and/or the list filters) resolved with the list
+// Bulk PATCH and DELETE of links: a selection (ids and/or the list filters) resolved with the list
 // repos' own filter code, then set-based SQL that reads and writes the same set, all in one transaction,
 // with the before-images an undo needs (migration 006, operations/operations.repo.ts).
 import { sql, type Kysely, type Updateable } from 'kysely';

@@ -1,4 +1,4 @@
-// POST, PATCH and DELETE /api/v1/links/bulk (issue 10). Static paths: /links/:id never shadows them.
+// POST, PATCH and DELETE /api/v1/links/bulk. Static paths: /links/:id never shadows them.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { z } from 'zod';

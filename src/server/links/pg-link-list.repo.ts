@@ -1,4 +1,4 @@
-// The link list on PostgreSQL (issue 9): where its SQL differs from SQLite's (the LinkListStore of
+// The link list on PostgreSQL: where its SQL differs from SQLite's (the LinkListStore of
 // link-list.store.ts) and the running of the list's plans (link-list.policy.ts) through Kysely, so that the same
 // rows come in the same order with the same totals. Substring search is ILIKE, which the pg_trgm GIN indexes of
 // migration 001 answer for 3+ characters; text sorts use the "C" collation and put untitled links last in both

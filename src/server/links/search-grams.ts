@@ -1,4 +1,4 @@
-// The short-term search index's words (issue 25): a search term of one or two characters is a substring that the
+// The short-term search index's words: a search term of one or two characters is a substring that the
 // trigram indexes cannot answer (they hold three-character substrings), so each link's searched columns are also
 // indexed by every distinct character and pair of characters they hold, case folded. SQLite keeps them in an FTS5
 // table (migration 024, filled by triggers calling linkGrams as the SQL function link_grams); each gram is one

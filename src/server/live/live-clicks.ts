@@ -1,4 +1,4 @@
-// The live counter behind GET /api/v1/stats/live (issue 11): clicks counted in memory, one Map increment per
+// The live counter behind GET /api/v1/stats/live: clicks counted in memory, one Map increment per
 // click on the redirect path and only while someone listens. Once a second the tick takes the counts, finds
 // each link's account (a small cache; misses are one query for the second's links) and sends every
 // listener its account's clicks of that second. Per instance: each process counts the visits it served.

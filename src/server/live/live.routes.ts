@@ -1,4 +1,4 @@
-// GET /api/v1/stats/live (issue 11): Server-Sent Events, one `clicks` message a second with the account's
+// GET /api/v1/stats/live: Server-Sent Events, one `clicks` message a second with the account's
 // clicks of that second (live-clicks.ts). Authenticated like every API route (Bearer key): the dashboard
 // reads the stream with fetch(), which can send the header, not with EventSource, which cannot.
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// What the API document says of each operation's access (issue 27), from the one derivation in
+// What the API document says of each operation's access, from the one derivation in
 // auth/route-scopes.ts: `x-linkdeck-scope` (the scope it needs, or null), `x-linkdeck-access` (the whole of it) and
 // the scope, or the `admin` role, in its security requirement. The bearer scheme's description lists the scopes
 // and what each role has.

@@ -1,4 +1,4 @@
-// Three client generators on the live document (issue 24): @hey-api/openapi-ts, openapi-typescript (with
+// Three client generators on the live document: @hey-api/openapi-ts, openapi-typescript (with
 // openapi-fetch) and orval 7, pinned in package.json. Each generates its client into a temp directory, next to a
 // copy of a small caller (typed-client/*-calls.ts); all of it must compile under `strict` with no error (the
 // callers' @ts-expect-error lines prove the types are not `any`: an unneeded one is an error too), and then each

@@ -1,4 +1,4 @@
-// The shapes that let every client generator read the document the same way (issue 24; proved by
+// The shapes that let every client generator read the document the same way (proved by
 // client-generators.test.ts): a union of literals is one enum, a path id is an integer, and each schema of a body
 // or an answer with several media types is a named component. openapi-document.ts applies them.
 import type { OpenAPIV3_1 } from 'openapi-types';

@@ -1,4 +1,4 @@
-// An import as an operation (issue 26). Its first batch that writes links records the operation (kind and object
+// An import as an operation. Its first batch that writes links records the operation (kind and object
 // 'import', the job's id, the file's name); each batch adds the links it created to operation_links, in the
 // batch's transaction (imports.repo.ts). Its undo deletes them, unless they changed since (their updated_at moved
 // on): then the undo is a 409 naming them, and with force=1 those stay and the others go. A job still running

@@ -1,4 +1,4 @@
-// GET /api/v1/operations, GET /api/v1/operations/{id}, POST /api/v1/operations/{id}/undo (issues 10 and 26): the
+// GET /api/v1/operations, GET /api/v1/operations/{id}, POST /api/v1/operations/{id}/undo: the
 // account's recorded operations (bulk changes, deletes of one resource, imports), and their undo (operation-undo.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';

@@ -1,4 +1,4 @@
-// The DELETE of one space, pixel, tag, domain or webhook, recorded as an operation that can undo it (issue 26), in
+// The DELETE of one space, pixel, tag, domain or webhook, recorded as an operation that can undo it, in
 // one transaction: the operation over the links the delete changes (or, for a domain, the bulk delete of its links,
 // whole, with their statistics), the resource's before-image (resource-image.ts), then the delete itself. The
 // links' revisions come from the write pipeline; the caches hear of it once it committed.

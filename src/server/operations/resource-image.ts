@@ -1,4 +1,4 @@
-// The before-image of a deleted resource (issue 26): one mechanism for the delete of a space, pixel, tag, domain
+// The before-image of a deleted resource: one mechanism for the delete of a space, pixel, tag, domain
 // or webhook. What each delete takes with it is declared once, as data (RESOURCES); recording a delete and
 // undoing it both read that declaration:
 // - the resource's row, and whole rows of other tables that go with it (a webhook's delivery log), as JSON in

@@ -1,4 +1,4 @@
-// Uploaded preview images that nothing uses any more are deleted (issue 21). An image is in use while a link of
+// Uploaded preview images that nothing uses any more are deleted. An image is in use while a link of
 // its account names it in og_image (any URL whose path holds /+og/{key}: BASE_URL's, a custom domain's), or
 // while an undoable delete (bulk, of one link, of a domain with its links) holds a copy of such a link (the undo
 // would bring the link back: the image stays until the undo window is over, plus a margin for an undo under way

@@ -1,4 +1,4 @@
-// Preview image quotas and unused images (issue 21): an account's count and bytes are capped (413, as a
+// Preview image quotas and unused images: an account's count and bytes are capped (413, as a
 // too-large image); an image no link uses any more is deleted, except while an undoable delete (bulk, of one
 // link, of a domain with its links) may bring its link back; uploads never used go after the grace period.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
-// Images uploaded for link previews (issue 12): an account uploads a PNG, JPEG, WebP or GIF of at most 1 MB
+// Images uploaded for link previews: an account uploads a PNG, JPEG, WebP or GIF of at most 1 MB
 // (POST /api/v1/og-images, the raw file as the body) and gets a public URL, /+og/{key} on BASE_URL, to use
 // as a link's og_image; the public route serves it on any domain ("+" never starts an alias).
-// Quotas (issue 21): an account holds at most OG_IMAGE_QUOTA_COUNT images of OG_IMAGE_QUOTA_MB in all; an
+// Quotas: an account holds at most OG_IMAGE_QUOTA_COUNT images of OG_IMAGE_QUOTA_MB in all; an
 // upload past either is a 413, as a too-large image is. Unused images are deleted (og-image-orphans.ts).
 import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';

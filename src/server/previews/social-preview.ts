@@ -1,4 +1,4 @@
-// Link previews for social crawlers (issue 12): the crawlers of X/Twitter, Facebook, LinkedIn, Slack, Discord,
+// Link previews for social crawlers: the crawlers of X/Twitter, Facebook, LinkedIn, Slack, Discord,
 // WhatsApp and Telegram (by User-Agent) get a small page with the link's Open Graph tags instead of the redirect,
 // when the link has any of them. People, and every link without a preview, are redirected as before. A gated
 // link's card (password, warning, clicks limit) has no destination (redirect.engine.ts visit()).

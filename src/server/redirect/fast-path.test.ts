@@ -145,7 +145,7 @@ describe('redirect fast path (listening server)', () => {
     expect(await eventCount(t, l.id)).toBe(50);
   });
 
-  it('a limited link: bots take slots like people, HEAD gets no Location (issue 21)', async () => {
+  it('a limited link: bots take slots like people, HEAD gets no Location', async () => {
     await start();
     const l = await createLink(t, { url: 'https://example.com/', alias: 'lim-bot', clicks_limit: 5 });
     const heads = await Promise.all(Array.from({ length: 20 }, () => get('/lim-bot', {}, 'HEAD')));

@@ -1,4 +1,4 @@
-// One gate for every visitor (issue 21): crawlers, bots and people pass the same checks. A crawler on a
+// One gate for every visitor: crawlers, bots and people pass the same checks. A crawler on a
 // gated link may get the owner's card, never the destination; no User-Agent and no method gets the
 // destination of a limited link more than clicks_limit times; the forms post to a path, never to a host.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

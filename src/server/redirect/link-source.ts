@@ -28,7 +28,7 @@ export interface LinkSource {
 }
 
 /**
- * The domain a host names, on both databases: only a verified one (issue 27). An unverified domain's host is
+ * The domain a host names, on both databases: only a verified one. An unverified domain's host is
  * answered like an unknown host (the default domain), and so is it for `GET /domains/allowed` (its cache).
  */
 const DOMAIN_BY_NAME = (param: string) => `SELECT id, homepage_url, not_found_url FROM domains WHERE name = ${param} AND verified_at IS NOT NULL`;

@@ -1,4 +1,4 @@
-// QR scans apart from clicks (issue 26): a visit by the QR code's URL (`?qr=1`) is recorded with source 'qr' and
+// QR scans apart from clicks: a visit by the QR code's URL (`?qr=1`) is recorded with source 'qr' and
 // counted in every rollup's `qr`; the marker never reaches the destination (plain redirect, targeting, the
 // password and consent pages, pixels), and a QR scan is a click like any other for the clicks limit.
 import http from 'node:http';

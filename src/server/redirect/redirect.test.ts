@@ -36,7 +36,7 @@ describe('redirect rules', () => {
     expect(res.body).toContain('Linkdeck');
     const d = await t.as(t.userKey, { method: 'POST', url: '/api/v1/domains', payload: { name: 'Brand.Example', not_found_url: 'https://brand.example/404', homepage_url: 'https://brand.example/' } });
     expect(d.statusCode).toBe(201);
-    // A domain takes traffic once verified (issue 27): before, its host is any host (the default domain's 404).
+    // A domain takes traffic once verified: before, its host is any host (the default domain's 404).
     expect((await visit(t, '/nope', { headers: { host: 'brand.example' } })).statusCode).toBe(404);
     await verifyDomain(t, d.json().data.id);
     const nf = await visit(t, '/nope', { headers: { host: 'BRAND.example:8080' } });

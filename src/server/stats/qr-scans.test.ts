@@ -1,4 +1,4 @@
-// The analytics answers of issue 26, over real visits: QR scans apart (`qr_scans` in the totals and the series,
+// The analytics answers over real visits: QR scans apart (`qr_scans` in the totals and the series,
 // from every kind of read: daily and hourly rollups, one filter, the raw events), the clicks without a value
 // beside a top list (`without_value`: the referrer's direct visits), and links named by short URL and title.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

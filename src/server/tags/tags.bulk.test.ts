@@ -1,4 +1,4 @@
-// Tags in bulk (issue 12): PATCH /links/bulk set.add_tags / set.remove_tags by ids and by a tag filter, undo
+// Tags in bulk: PATCH /links/bulk set.add_tags / set.remove_tags by ids and by a tag filter, undo
 // that puts each link's tags back (also of links a bulk DELETE removed), the 20-per-link limit, and the CSV
 // export's tags column read back by the import (Linkdeck format) and Bitly's Tags column.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Tags (issue 12): CRUD with links_count, a link's tags (names in, objects out, created on the fly), the list
+// Tags: CRUD with links_count, a link's tags (names in, objects out, created on the fly), the list
 // filters tag= (any, all) with exact totals that follow every change (the count cache), isolation and 422s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, form, type TestApp } from '../test-utils/test-app';

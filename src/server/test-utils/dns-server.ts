@@ -1,4 +1,4 @@
-// A DNS server on localhost for the tests of custom domains' verification (issue 27): what a deployment's own
+// A DNS server on localhost for the tests of custom domains' verification: what a deployment's own
 // resolver looks like (DNS_RESOLVER). It answers from a zone the test edits: A, AAAA, CNAME and TXT records per
 // name; a CNAME is followed inside the zone, as a recursive resolver would; an unknown name is NXDOMAIN; a name
 // set to `fail` answers SERVFAIL. UDP only (the answers are small). `verifyDomain`: for tests that only need a

@@ -1,4 +1,4 @@
-// Team workspaces for the API tests (issue 27): people, workspaces, memberships and keys of one workspace, made
+// Team workspaces for the API tests: people, workspaces, memberships and keys of one workspace, made
 // straight in the database where the API to make them is not the subject.
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';

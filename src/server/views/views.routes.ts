@@ -1,4 +1,4 @@
-// Saved views (issue 25): /api/v1/views, the CRUD of the other resources of an account (http/crud.ts).
+// Saved views: /api/v1/views, the CRUD of the other resources of an account (http/crud.ts).
 import type { FastifyInstance } from 'fastify';
 import { viewCreateSchema, viewListQuerySchema, viewUpdateSchema, type View } from '../../shared/view.schema';
 import { viewObject } from '../../shared/objects/view.object';

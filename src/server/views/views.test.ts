@@ -1,4 +1,4 @@
-// Saved views (issue 25): CRUD in the contract's style, the query checked by the links list's own schema and
+// Saved views: CRUD in the contract's style, the query checked by the links list's own schema and
 // stored normalised, names unique per account ignoring case, another account's view a 404. Both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';

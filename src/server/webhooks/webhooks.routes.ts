@@ -1,4 +1,4 @@
-// /api/v1/webhooks (issue 11): list, show, store, update (PUT and PATCH), delete, the delivery log and
+// /api/v1/webhooks: list, show, store, update (PUT and PATCH), delete, the delivery log and
 // "send test event", through the app's webhooks (webhooks.plugin.ts), which it names as a dependency.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

@@ -1,4 +1,4 @@
-// Heavy work cannot starve the redirect (issue 21, item 4): while one account's QR burst, export or
+// Heavy work cannot starve the redirect: while one account's QR burst, export or
 // import dry run is being made, another visitor's redirect is answered first (the event loop is free:
 // the work is on a pool thread); an account over its cap gets a 429 with Retry-After, without its upload
 // being read, and another account is not held up by it; the results are those the code makes on the

@@ -1,4 +1,4 @@
-// Invitations to a workspace (issue 27, migration 028): made with a role and an expiry, stored with the token's
+// Invitations to a workspace (migration 028): made with a role and an expiry, stored with the token's
 // SHA-256 only, listed with their state, revoked while pending, and accepted once: the acceptance and the new
 // membership are one transaction, and only a pending invitation is taken (two people at once: one gets it).
 import type { Kysely } from 'kysely';

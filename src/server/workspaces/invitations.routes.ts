@@ -1,4 +1,4 @@
-// Invitations (issue 27): a workspace's admins make one with a role and an expiry, and get a link (no email is
+// Invitations: a workspace's admins make one with a role and an expiry, and get a link (no email is
 // sent); they list and revoke them (members:read / members:write). Whoever opens the link, signed in with their
 // sign-in key, sees what it offers and accepts it once: they join with its role (route-scopes.ts: /invitations).
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// Invitations (issue 27): an admin makes one (a link, no email), a second person opens it and accepts it once and is
+// Invitations: an admin makes one (a link, no email), a second person opens it and accepts it once and is
 // a member with its role; revoked, expired and used ones are refused with the reason, as is one for a workspace the
 // person belongs to already. The token is stored only hashed; every write leaves an audit log entry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// A workspace's members (issue 27): `memberships` rows with their persons. A role change or a removal re-reads the
+// A workspace's members: `memberships` rows with their persons. A role change or a removal re-reads the
 // member, the role of whoever makes it and the number of owners in its own transaction, with the workspace's row
 // locked on PostgreSQL, so two owners demoting each other at once cannot leave the workspace without one.
 import type { Kysely, Transaction } from 'kysely';

@@ -1,4 +1,4 @@
-// A workspace's members (issue 27): the list (members:read), a role change and a removal (members:write). Any member
+// A workspace's members: the list (members:read), a role change and a removal (members:write). Any member
 // may leave (remove themself) with their sign-in key. The rules, and their words: shared/member-rules.ts. A request
 // on /workspaces/{id}/... acts in that workspace (route-scopes.ts): a non-member gets 404.
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// A workspace's members (issue 27): the list, role changes and removals with their rules (the last owner stays, only
+// A workspace's members: the list, role changes and removals with their rules (the last owner stays, only
 // an owner gives or takes `owner`, a personal workspace's person stays), leaving without members:write, and the
 // audit log's words for each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

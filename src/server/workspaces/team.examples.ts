@@ -1,4 +1,4 @@
-// Examples of the API document's members, invitations and workspace keys (issue 27); typed, so they stay true to
+// Examples of the API document's members, invitations and workspace keys; typed, so they stay true to
 // the schemas.
 import type { Member, MemberUpdate } from '../../shared/member.schema';
 import type { InvitationAccepted, InvitationPreview, NewInvitation } from '../../shared/invitation.schema';

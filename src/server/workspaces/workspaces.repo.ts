@@ -1,4 +1,4 @@
-// Workspaces (issue 27): a workspace is a row of `users` (a person's own row is its personal workspace; a team
+// Workspaces: a workspace is a row of `users` (a person's own row is its personal workspace; a team
 // workspace is a row of kind 'workspace'), and `memberships` gives each person's role in it.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';

@@ -1,4 +1,4 @@
-// Workspaces (issue 27): the caller's workspaces with their role, creating a team workspace (its creator owns it),
+// Workspaces: the caller's workspaces with their role, creating a team workspace (its creator owns it),
 // one workspace, renaming it (owner) and deleting it (owner; a personal workspace cannot be). A request on
 // /workspaces/{id} acts in that workspace (route-scopes.ts): a non-member, or another workspace's key, gets 404.
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// The workspaces API (issue 27): list, create, show, rename and delete; the persons the instance admin manages are
+// The workspaces API: list, create, show, rename and delete; the persons the instance admin manages are
 // persons only; deleting a person never leaves a team workspace without an owner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';

@@ -1,4 +1,4 @@
-// The answer of GET /api/v1/links/alias-availability (issue 26); alias-availability.schema.ts takes its type here.
+// The answer of GET /api/v1/links/alias-availability; alias-availability.schema.ts takes its type here.
 import { z } from 'zod';
 import { rowId } from './common.object';
 

@@ -1,4 +1,4 @@
-// The analytics answer (issue 11) of `GET /api/v1/stats` (the account) and of `GET /api/v1/stats/{link_id}`
+// The analytics answer of `GET /api/v1/stats` (the account) and of `GET /api/v1/stats/{link_id}`
 // asked with interval, group_by, compare or unique; analytics.schema.ts takes its types from here.
 import { z } from 'zod';
 import { ANALYTICS_DIMENSIONS, ANALYTICS_INTERVALS } from '../enums';

@@ -1,4 +1,4 @@
-// A key of one workspace as the API answers it (issue 27); `WorkspaceApiKey` (api-key.schema.ts) is its type. The
+// A key of one workspace as the API answers it; `WorkspaceApiKey` (api-key.schema.ts) is its type. The
 // key itself is answered once, when it is made (`NewWorkspaceApiKey`): it is stored only hashed.
 import { z } from 'zod';
 import { API_SCOPES } from '../api-scopes';

@@ -1,4 +1,4 @@
-// What POST, PATCH and DELETE /links/bulk answer (issue 10), as named schemas of the API document.
+// What POST, PATCH and DELETE /links/bulk answer, as named schemas of the API document.
 import { z } from 'zod';
 import { linkObject } from './link.object';
 import { operationObject } from './operation.object';

@@ -1,4 +1,4 @@
-// The answer of GET /api/v1/domains/{id}/verification and POST /api/v1/domains/{id}/verify (issue 27): the DNS
+// The answer of GET /api/v1/domains/{id}/verification and POST /api/v1/domains/{id}/verify: the DNS
 // records a custom domain needs, each with its state at the last check.
 import { z } from 'zod';
 import { rowId, timestamp } from './common.object';

@@ -1,4 +1,4 @@
-// The answers of the CSV import (issue 10): the import job (`POST /links/import`, `GET /imports`,
+// The answers of the CSV import: the import job (`POST /links/import`, `GET /imports`,
 // `GET /imports/{id}`) and the dry run (`POST /links/import?dry_run=1`); import.schema.ts takes its types here.
 import { z } from 'zod';
 import { IMPORT_PREVIEW_ROWS, IMPORT_ROW_OUTCOMES, IMPORT_SOURCES, IMPORT_STATUSES, MAX_IMPORT_FAILURES, ON_CONFLICT } from '../enums';

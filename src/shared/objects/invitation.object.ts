@@ -1,4 +1,4 @@
-// Invitations as the API answers them (issue 27); their types are in invitation.schema.ts. The token is answered
+// Invitations as the API answers them; their types are in invitation.schema.ts. The token is answered
 // once, when the invitation is made: it is stored only hashed.
 import { z } from 'zod';
 import { WORKSPACE_ROLES } from '../workspace-roles';

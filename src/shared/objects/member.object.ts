@@ -1,4 +1,4 @@
-// A workspace's member as the API answers it (issue 27); `Member` (member.schema.ts) is its type.
+// A workspace's member as the API answers it; `Member` (member.schema.ts) is its type.
 import { z } from 'zod';
 import { WORKSPACE_ROLES } from '../workspace-roles';
 import { rowId, timestamp } from './common.object';

@@ -1,4 +1,4 @@
-// Link history (issue 23): every change to a link, through any path, is one revision. The API answers
+// Link history: every change to a link, through any path, is one revision. The API answers
 // revisions with this schema; the dashboard's History tab reads the same type.
 import { z } from 'zod';
 import { pageOf, rowId, timestamp } from './common.object';

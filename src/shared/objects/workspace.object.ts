@@ -1,4 +1,4 @@
-// The workspace object as the API answers it (issue 27); `Workspace` (workspace.schema.ts) is this schema's type.
+// The workspace object as the API answers it; `Workspace` (workspace.schema.ts) is this schema's type.
 import { z } from 'zod';
 import { API_SCOPES } from '../api-scopes';
 import { WORKSPACE_ROLES } from '../workspace-roles';

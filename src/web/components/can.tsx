@@ -1,4 +1,4 @@
-// What the person's role in the current workspace allows (issue 27): every write action of a page is wrapped in
+// What the person's role in the current workspace allows: every write action of a page is wrapped in
 // <Can scope="links:write">, so that a viewer sees no button it cannot use; a page that is only a form (an editor,
 // the import) says instead that the role does not allow it (writeOnly).
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 // The list of keyboard shortcuts, opened with `?` or the header's keyboard button; the fast create's only for those
-// who may create links in the workspace (issue 27).
+// who may create links in the workspace.
 import { Kbd, Modal, Table, Text } from '@mantine/core';
 import type { ApiScope } from '../../shared/api-scopes';
 import { useCan } from '../lib/current-workspace';

@@ -58,7 +58,7 @@ export const auth = {
 };
 
 /**
- * The workspace the dashboard acts in (issue 27): the address's `ws`, which the signed-in layout sets here before
+ * The workspace the dashboard acts in: the address's `ws`, which the signed-in layout sets here before
  * its pages load (lib/current-workspace.ts); null for the person's personal workspace. Every request but the
  * sign-in's key check names it in the `Linkdeck-Workspace` header.
  */
@@ -163,7 +163,7 @@ export const api = {
   getBody: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
   post: <T>(path: string, body: unknown = {}) => request<{ data: T }>('POST', path, { body }).then((r) => r.data),
   put: <T>(path: string, body: unknown) => request<{ data: T }>('PUT', path, { body }).then((r) => r.data),
-  /** A delete's answer; `operation`: the one it recorded, when the delete can be undone (issue 26). */
+  /** A delete's answer; `operation`: the one it recorded, when the delete can be undone. */
   delete: (path: string) => request<{ id: number; deleted: true; operation?: Operation }>('DELETE', path),
   /** PATCH and DELETE with a body (the bulk API), answering `{ data }`. */
   patch: <T>(path: string, body: unknown, query?: Query) => request<{ data: T }>('PATCH', path, { body, query }).then((r) => r.data),

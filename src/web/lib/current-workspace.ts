@@ -1,4 +1,4 @@
-// The workspace the dashboard acts in (issue 27) and what the signed-in person may do there.
+// The workspace the dashboard acts in and what the signed-in person may do there.
 // - Where: the address's `ws` (shared/workspace-search.ts), kept from page to page by the signed-in layout's search
 //   middleware; the layout hands it to the API client before any page loads (enterWorkspace), and the client names it
 //   in every request's `Linkdeck-Workspace` header.

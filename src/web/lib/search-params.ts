@@ -1,4 +1,4 @@
-// The dashboard's URL query is the API's list query (issue 25): read as the server reads a query string
+// The dashboard's URL query is the API's list query: read as the server reads a query string
 // (shared/query-params.ts: every value text, a repeated name a list, `tag[]` is `tag`) so that `search=2024` stays
 // the text 2024 and each route's shared zod schema parses it exactly as the API would; written readably (`+` for a
 // space; `,` `:` `/` `@` as they are), lists comma-joined (`tag=a,b`), absent values left out.

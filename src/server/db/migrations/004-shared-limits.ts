@@ -1,4 +1,4 @@
-// What several instances must count together (issue 9): failed redirect-password attempts per visitor and
+// What several instances must count together: failed redirect-password attempts per visitor and
 // link, and the API's rate-limit windows. One SQLite process keeps both in memory (grants.ts, Fastify's
 // rate-limit store), so on SQLite this migration creates nothing; on PostgreSQL they are small tables
 // (redirect/pg-attempts.ts, http/pg-rate-limit-store.ts) whose old rows are deleted as they are read.

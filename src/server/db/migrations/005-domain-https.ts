@@ -1,4 +1,4 @@
-// A per-domain scheme for short URLs and QR codes (issue 13): `https` 1 builds https://{name}, 0 builds
+// A per-domain scheme for short URLs and QR codes: `https` 1 builds https://{name}, 0 builds
 // http://{name}. Domains that exist before this migration get NULL, which keeps what they did until now:
 // the scheme of BASE_URL (domains/domain-url.ts). New domains get 1 unless the request says otherwise
 // (domains.repo.ts), so the column has no default.

@@ -1,4 +1,4 @@
-// Bulk operations with undo (issue 10). Each bulk PATCH or DELETE of links records an operation and what
+// Bulk operations with undo. Each bulk PATCH or DELETE of links records an operation and what
 // it needs to revert it for 24 hours (operations/operations.repo.ts):
 // - operation_links: the links it touched; for a PATCH, the old values of the columns it can set and the
 //   link's old updated_at (the PATCH stamps every touched link with the operation's created_at, so a link

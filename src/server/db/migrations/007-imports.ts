@@ -1,4 +1,4 @@
-// Import jobs (issue 10): one row per POST /api/v1/links/import, with its progress counts and the first
+// Import jobs: one row per POST /api/v1/links/import, with its progress counts and the first
 // failures (line, field, reason) as JSON text, capped (imports/import-job.ts). Deleted with their account.
 import { sql, type Kysely } from 'kysely';
 

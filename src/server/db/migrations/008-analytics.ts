@@ -1,4 +1,4 @@
-// Analytics (issue 11). A click now records which rule served it (`target`), the visit's UTM parameters
+// Analytics. A click now records which rule served it (`target`), the visit's UTM parameters
 // and a unique-visitor marker (`visitor`: a keyed hash that changes every UTC day, clicks/visitor-marker.ts).
 // Rollups gain those dimensions and a uniques count (click_daily.uniques: first visits of a visitor that
 // day), and three tables so that no answer scans per-click rows:

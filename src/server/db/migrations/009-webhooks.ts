@@ -1,4 +1,4 @@
-// Webhooks (issue 11): an account's subscriptions, their deliveries (stored, so that queued deliveries
+// Webhooks: an account's subscriptions, their deliveries (stored, so that queued deliveries
 // survive a restart and several PostgreSQL instances share one queue), and the events sent once per link
 // (link.expired, link.limit_reached). space_id and link_id are filters, not references: a deleted space or
 // link leaves the webhook matching nothing (ids are never reused), never everything.

@@ -1,4 +1,4 @@
-// UTM templates (issue 12): per account, a named set of UTM parameters the link editor applies in one click.
+// UTM templates: per account, a named set of UTM parameters the link editor applies in one click.
 // Names are unique per account; deleted with their account.
 import { sql, type Kysely } from 'kysely';
 

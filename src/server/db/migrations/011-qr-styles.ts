@@ -1,4 +1,4 @@
-// The QR designer (issue 12): per account, the default style of its links' QR codes (JSON text of QrStyle)
+// The QR designer: per account, the default style of its links' QR codes (JSON text of QrStyle)
 // and its logo (a PNG, at most 256 KB, kept in the database so that every instance serves it).
 import { sql, type Kysely } from 'kysely';
 

@@ -1,4 +1,4 @@
-// Tags (issue 12): per account, any number per link, beside the one space.
+// Tags: per account, any number per link, beside the one space.
 // - tags: name unique per account case-insensitively through `name_key` (the name lower-cased by the
 //   server with JavaScript's Unicode rules, so that both databases agree: SQLite's lower() and NOCASE only
 //   fold ASCII); color 1-6, the spaces' theme palette (readable in light and dark mode without a contrast

@@ -1,4 +1,4 @@
-// Link previews (issue 12): per link an optional Open Graph title, description and image that social
+// Link previews: per link an optional Open Graph title, description and image that social
 // crawlers get instead of the redirect. The image is a URL: one of the web, or of an image uploaded to
 // Linkdeck (og_images, served at /+og/{key} on every domain, public as the card it illustrates). The copies
 // of deleted links (bulk delete with undo) get the same columns; uploaded images stay until their account goes.

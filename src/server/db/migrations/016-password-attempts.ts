@@ -1,4 +1,4 @@
-// Attempts reserved before they are checked (issue 21): one row per key (a visitor and a link's redirect or
+// Attempts reserved before they are checked: one row per key (a visitor and a link's redirect or
 // statistics password, or a client address sending unknown API keys) with the end of its fixed window and
 // the attempts taken in it. An attempt takes its slot with one atomic upsert before the slow password hash
 // is compared (auth/attempt-limits.ts), so concurrent guesses cannot all pass a check made before any of

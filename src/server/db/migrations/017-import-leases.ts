@@ -1,4 +1,4 @@
-// Import leases (issue 21): a running or queued import job names the instance that holds it (lease_owner)
+// Import leases: a running or queued import job names the instance that holds it (lease_owner)
 // and until when (lease_until, ISO time, renewed by that instance's heartbeat). When the lease runs out, any
 // instance's sweeper marks the job failed (imports/import-job.ts). The partial index serves that sweep.
 // Preview image quotas, in the same step: og_images gets its size (so that an account's bytes are summed

@@ -1,4 +1,4 @@
-// Link history (issue 23): one row per change to a link, through any path (links/history/). link_id is not a
+// Link history: one row per change to a link, through any path (links/history/). link_id is not a
 // reference: a deleted link keeps its revisions for HISTORY_DAYS (the delete revision holds its last state),
 // so that it can be restored. owner_id is the link's account (its revisions go with the account); actor_id
 // is who made the change (kept as null when that user is deleted). changes: a JSON array of

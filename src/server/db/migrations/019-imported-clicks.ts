@@ -1,4 +1,4 @@
-// Imported clicks (issue 24): a link imported from another shortener keeps the clicks that shortener counted as
+// Imported clicks: a link imported from another shortener keeps the clicks that shortener counted as
 // its starting count. `clicks` stays the total (imported + counted here, so a clicks limit counts both);
 // imported_clicks is the part counted elsewhere, and imported_at the import's time: analytics shows them apart,
 // as "imported before <date>", since they have no dates of their own. The copies of deleted links (bulk delete

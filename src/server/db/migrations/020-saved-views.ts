@@ -1,4 +1,4 @@
-// Saved views (issue 25): per account, a named links-list query, stored as the list's query string in its
+// Saved views: per account, a named links-list query, stored as the list's query string in its
 // normalised form (shared/view-query.ts). Names are unique per account ignoring case through `name_key` (the
 // name case-folded by the server with JavaScript's Unicode rules, as tags do in migration 012, so that both
 // databases agree). Deleted with their account. (user_id, id) serves the list, newest first, and the lookups.

@@ -1,4 +1,4 @@
-// "Created" sorts by the creation time (issue 25): an imported link keeps its source's, so created_at and the id
+// "Created" sorts by the creation time: an imported link keeps its source's, so created_at and the id
 // disagree. One index per account in that order, the id breaking ties, read forwards or backwards, like the other
 // sort columns' (migration 001); PostgreSQL's in the "C" collation that the list's text sorts use.
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Every destructive action can be undone (issue 26). An operation names what it acted on: `object` (link,
+// Every destructive action can be undone. An operation names what it acted on: `object` (link,
 // space, pixel, tag, domain, webhook, import), its id, and its name at the time in words (`label`: "Launch",
 // "go.example.com/abc", a file name), so the history still reads "space Launch" once the space is gone.
 // Rows that were there before are bulk operations on links: object 'link', no id, no label.

@@ -1,4 +1,4 @@
-// QR scans apart from clicks (issue 26). A link's QR code encodes its short URL with a marker
+// QR scans apart from clicks. A link's QR code encodes its short URL with a marker
 // (shared/qr-marker.ts); a click records its `source` ('qr' for such a scan, NULL for the short URL itself),
 // and every rollup row counts, beside `count` and `uniques`, how many of its clicks were QR scans (`qr`). So
 // any answer the rollups give (a day, an hour, a country's row) has its QR part at no extra read.

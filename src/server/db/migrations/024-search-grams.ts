@@ -1,4 +1,4 @@
-// The short-term search index (issue 25): one- and two-character terms, which the trigram indexes of migration
+// The short-term search index: one- and two-character terms, which the trigram indexes of migration
 // 001 cannot answer (a LIKE read every link of the account: 200-700 ms at a million links). Each link's title,
 // alias and url are indexed by every distinct character and pair of characters, case folded, in the words of
 // links/search-grams.ts: on SQLite a contentless FTS5 table (detail=none: ids only, 140 MB a million links)

@@ -1,4 +1,4 @@
-// Team workspaces (issue 27). A workspace IS a row of `users`: a person's own row is also its personal workspace,
+// Team workspaces. A workspace IS a row of `users`: a person's own row is also its personal workspace,
 // and a team workspace is a row of kind 'workspace'. Every resource's `user_id` now names its owning workspace, so
 // every existing id, link, statistic and key stays as it is: this migration only adds.
 // - `users.kind`: 'person' (every existing row) or 'workspace'.

@@ -1,4 +1,4 @@
-// Domains for teams (issue 27). A domain takes traffic only once it is verified (`verified_at` set): its
+// Domains for teams. A domain takes traffic only once it is verified (`verified_at` set): its
 // workspace proves it controls the name with a TXT record `_linkdeck.{name}` holding `verification_token`, and
 // points it at this server (A/AAAA or CNAME); domains/dns-check.ts checks, domains/domain-checks.ts stores.
 // `last_checked_at`, `check_error` and `check_records` (JSON: each record's state at the last check) are what the

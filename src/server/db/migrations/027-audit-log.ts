@@ -1,4 +1,4 @@
-// The audit log (issue 27): one row per successful write of a workspace (server/audit/audit.plugin.ts records it
+// The audit log: one row per successful write of a workspace (server/audit/audit.plugin.ts records it
 // after the answer is sent). Who (the person, and their name as it was: the name stays when the person is deleted
 // and `actor_user_id` becomes NULL), through what (`via` the dashboard, or the API with a key whose id and name are
 // kept), what (`action`: the route's OpenAPI operationId; `object` and `object_id`; `summary` in words) and when

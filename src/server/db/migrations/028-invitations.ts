@@ -1,4 +1,4 @@
-// Invitations to a workspace (issue 27): a link with a role and an expiry; no email is sent. The token is stored
+// Invitations to a workspace: a link with a role and an expiry; no email is sent. The token is stored
 // only as its SHA-256 (`token_hash`, like API keys). An invitation works once: `accepted_at` and who accepted it,
 // or `revoked_at`, end it, as does `expires_at`. The names of who made it and who accepted it are kept, so that the
 // list still says who once that person is deleted (their id becomes NULL). Deleted with its workspace.

@@ -1,4 +1,4 @@
-// Two real Linkdeck processes on one PostgreSQL database, each on its own port (issue 9): they behave as
+// Two real Linkdeck processes on one PostgreSQL database, each on its own port: they behave as
 // one. A change made through one is seen by the other's redirect within a second; clicks_limit stays
 // exact under a burst split over both, and across a SIGKILL of one in the middle of it; password attempts
 // are counted across both; a grant cookie of one opens the link on the other; a graceful stop under load

@@ -1,4 +1,4 @@
-// Several instances on one PostgreSQL behave as one (issue 9): every change announced on this instance's
+// Several instances on one PostgreSQL behave as one: every change announced on this instance's
 // `Changes` (a link, a domain, or many at once) is sent to the others with NOTIFY, and what the others
 // send arrives on a dedicated LISTEN connection and is announced here, so each instance's caches drop
 // the same entries. A lost LISTEN connection is re-opened with a growing delay; since notifications sent

@@ -1,4 +1,4 @@
-// Link history (issue 23): every path that writes links records exactly one revision per change. This is
+// Link history: every path that writes links records exactly one revision per change. This is
 // the proof that the write pipeline is single: a path that wrote around it would record none (or two).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';

@@ -1,4 +1,4 @@
-// GET /api/v1/links/{id}/revisions and POST /api/v1/links/{id}/revisions/{revision_id}/restore (issue 23).
+// GET /api/v1/links/{id}/revisions and POST /api/v1/links/{id}/revisions/{revision_id}/restore.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { z } from 'zod';

@@ -22,7 +22,7 @@ export interface ResourceListHeaderProps<TOptions = unknown> {
   /** Where the "new" button goes (typed like a router <Link>), and what it says. */
   create: ValidateLinkOptions<RegisteredRouter, TOptions>;
   createLabel: string;
-  /** The scope creating needs (`spaces:write`): without it in the workspace, no "new" button (issue 27). */
+  /** The scope creating needs (`spaces:write`): without it in the workspace, no "new" button. */
   createScope?: ApiScope;
 }
 

@@ -1,4 +1,4 @@
-// The Analytics page (issue 11): the account's clicks over a period (presets or any range, an interval,
+// The Analytics page: the account's clicks over a period (presets or any range, an interval,
 // the previous period beside, unique visitors), top lists for every dimension, filters by clicking a bar or
 // a row (chips), a live counter and a CSV of what is shown. The whole state is the URL (routes/analytics.tsx).
 import { useState } from 'react';

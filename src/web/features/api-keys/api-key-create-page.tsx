@@ -1,4 +1,4 @@
-// Creating an API key of the current workspace (admins and owners, issue 27): a name, its scopes (grouped, those
+// Creating an API key of the current workspace (admins and owners): a name, its scopes (grouped, those
 // beyond your role disabled with the reason) and an optional last day. The key is shown once, with copy.
 import { useState } from 'react';
 import { Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';

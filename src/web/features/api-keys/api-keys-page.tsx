@@ -1,4 +1,4 @@
-// The API keys of the current workspace (issue 27): each acts in this workspace only, with its scopes. Admins and
+// The API keys of the current workspace: each acts in this workspace only, with its scopes. Admins and
 // owners list them, create one (its own page) and revoke any; the page in the URL. Your sign-in key is on Account.
 import { useState } from 'react';
 import { Paper, Stack, Text } from '@mantine/core';

@@ -1,4 +1,4 @@
-// The API keys of a workspace (GET/POST/DELETE /workspaces/{id}/api-keys, issue 27): a page of them, creating one
+// The API keys of a workspace (GET/POST/DELETE /workspaces/{id}/api-keys): a page of them, creating one
 // (the key itself is in the answer, once) and revoking one.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';

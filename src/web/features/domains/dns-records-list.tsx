@@ -1,4 +1,4 @@
-// The DNS records a custom domain needs (issue 27): type and what it is for, name and value each with a copy button,
+// The DNS records a custom domain needs: type and what it is for, name and value each with a copy button,
 // and the state at the last check (for a wrong record, what was found instead). A table on wider screens (name and
 // value one above the other, so that a token fits on one line), cards on a phone.
 import { Badge, Code, Group, Stack, Table, Text } from '@mantine/core';

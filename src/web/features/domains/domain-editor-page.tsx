@@ -1,6 +1,6 @@
 // The domain editor: the name on create only; homepage and 404 URLs and the https choice on both; for the instance
 // admin, "Shared with every workspace". Server 422s land on their fields. The edit page of a domain the workspace
-// owns shows its DNS records (issue 27): above the form while it waits for them, below it once verified. Another
+// owns shows its DNS records: above the form while it waits for them, below it once verified. Another
 // workspace's shared domain is read-only here (domain-read-only.tsx).
 import { Text, TextInput } from '@mantine/core';
 import { useState, type ComponentProps } from 'react';

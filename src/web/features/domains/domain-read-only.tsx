@@ -1,4 +1,4 @@
-// Another workspace's domain that the instance admin shares with every workspace (issue 27): links may use it, but
+// Another workspace's domain that the instance admin shares with every workspace: links may use it, but
 // only its own workspace changes it, so its page here says so and shows what it is, without a form.
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-// A domain's state in the list (issue 27): Verified, Pending DNS with when it was last checked, or Shared (another
+// A domain's state in the list: Verified, Pending DNS with when it was last checked, or Shared (another
 // workspace's domain, read-only here) with why; the instance admin's own shared domain has an outlined "Shared"
 // beside its state. The line under the badge is text, so touch and screen readers get it as well.
 import { Badge, Group, Stack, Text } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Words about a domain's verification (issue 27), kept pure so they can be tested: its state in the list (Verified,
+// Words about a domain's verification, kept pure so they can be tested: its state in the list (Verified,
 // Pending DNS, Shared), each DNS record's state and purpose, and what a check found, in a sentence.
 import type { Domain } from '../../../shared/domain.schema';
 import type { DnsRecord, DnsRecordState, DomainVerification } from '../../../shared/objects/domain-verification.object';

@@ -1,5 +1,5 @@
 // The domains list: search, sort (select or column headers), page size and pages, all in the URL. Each domain's
-// state (issue 27): Verified, Pending DNS (when last checked), or Shared: another workspace's domain that the
+// state: Verified, Pending DNS (when last checked), or Shared: another workspace's domain that the
 // instance admin shares, which links may use and which is read-only here (no edit or delete).
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// "Shared with every workspace" (issue 27): the instance admin's switch on a domain's editor. Only the instance
+// "Shared with every workspace": the instance admin's switch on a domain's editor. Only the instance
 // admin sees it (the server refuses `shared` from anyone else, 403 naming the field).
 import { Switch } from '@mantine/core';
 

@@ -1,7 +1,7 @@
 // Link details: short URL (copy, open), QR code, clicks per day (days in the viewer's time zone), top
 // countries/browsers/operating systems/devices/languages/referrers, the link's settings, edit and delete; its
 // History tab lists every change to it, with a Restore (link-history-card.tsx). Edit, delete and restore are for
-// those who may change links in the workspace, the clicks' download for those who may export (issue 27).
+// those who may change links in the workspace, the clicks' download for those who may export.
 import { Suspense, lazy, useState } from 'react';
 import { ActionIcon, Anchor, Button, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconExternalLink, IconTrash } from '@tabler/icons-react';

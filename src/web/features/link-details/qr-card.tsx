@@ -2,7 +2,7 @@
 // logo, a live preview drawn by the server (GET /links/{id}/qr), PNG and SVG downloads of exactly that, and
 // "Save as my default" (the account's style, which every QR code without parameters uses). It says what the
 // code encodes: the short URL with the QR marker, so that its scans are counted apart. The logo and the default style
-// are the workspace's: changed only by those who may change its templates (issue 27).
+// are the workspace's: changed only by those who may change its templates.
 import { useState } from 'react';
 import { Alert, Button, Center, ColorInput, FileButton, Group, Image, Input, Loader, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';

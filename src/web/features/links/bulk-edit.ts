@@ -1,4 +1,4 @@
-// The bulk edit of the links page (issue 26): the fields PATCH /links/bulk can set on many links at once, in the
+// The bulk edit of the links page: the fields PATCH /links/bulk can set on many links at once, in the
 // editor's form values (the same widgets, link-form-fields.tsx), turned into the request's `set` by the editor's
 // own conversion and checked by the API's own schema; then the dry run's answer in words.
 import dayjs from 'dayjs';

@@ -1,4 +1,4 @@
-// A links-table row's menu: copy the short URL, open it, details, and for those who may change links (issue 27)
+// A links-table row's menu: copy the short URL, open it, details, and for those who may change links
 // duplicate, edit, delete. Loaded and mounted
 // only when a row's menu button is first pressed (a Mantine Menu per row would cost every row its Popover);
 // it opens at once on a button of the same look, and hands the focus back to the row's button when it closes.

@@ -1,7 +1,7 @@
 // The links list: filters, sort, paging and selection, all but the selection in the URL. The selection belongs
 // to the list (use-link-selection.ts): it is kept across its pages, and another filter, sort or page size starts
 // with none selected, the bulk bar saying so; the bar says what a bulk action reaches ("12 selected on 3 pages").
-// What the person's role allows (issue 27): without links:write no selection, create, edit or delete; import and
+// What the person's role allows: without links:write no selection, create, edit or delete; import and
 // export each need their own scope.
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Group, Loader, Text } from '@mantine/core';

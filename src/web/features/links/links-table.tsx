@@ -24,7 +24,7 @@ export interface LinksTableProps {
   /** A row's menu asked to delete its link (a stable function: rows are memoised). */
   onDelete: (link: Link) => void;
   /**
-   * The person may change links in this workspace (issue 27): rows have checkboxes (the bulk actions all write) and
+   * The person may change links in this workspace: rows have checkboxes (the bulk actions all write) and
    * edit, duplicate and delete; without it, a viewer's list has none of them.
    */
   editable: boolean;

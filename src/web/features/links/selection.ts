@@ -1,4 +1,4 @@
-// The links list's selection (issue 25): rows ticked by id, kept while the user pages through the same list
+// The links list's selection: rows ticked by id, kept while the user pages through the same list
 // (same filters, sort and page size), or every link matching the filters ("select all N matching"), which the
 // bulk API resolves from the query (bulk.ts). Another filter, sort or page size starts a new selection, and the
 // bar says that the old one was cleared: the ids would no longer be what the list shows, nor their pages.

@@ -1,6 +1,6 @@
 // The operations as a table on wide screens and as cards on a phone (one or the other, never both), each named in
 // words ("Deleted space Launch"); a bulk one also says what it changed and how the links were chosen. Undo is offered
-// to those who may write what it brings back (links:write and the object's scope, UNDO_SCOPES; issue 27).
+// to those who may write what it brings back (links:write and the object's scope, UNDO_SCOPES).
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { ActionsTh } from '../../components/resource-list/row-actions';

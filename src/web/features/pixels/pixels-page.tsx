@@ -1,5 +1,5 @@
 // The pixels list: search, type filter, sort, page size and pages in the URL; edit and delete per row (for those who
-// may change pixels in the workspace, issue 27).
+// may change pixels in the workspace).
 import { Badge, Code, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';

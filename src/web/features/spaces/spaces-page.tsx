@@ -1,5 +1,5 @@
 // The spaces list: search, sort, page size and pages in the URL; colour, links count, edit and delete per row (for
-// those who may change spaces in the workspace, issue 27).
+// those who may change spaces in the workspace).
 import { Badge, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';

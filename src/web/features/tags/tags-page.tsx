@@ -1,6 +1,6 @@
 // The tags page: every tag of the account with its links count (a link to the links carrying it), its colour,
 // rename and recolour in a modal, and delete after a confirmation (the links keep their other tags). Creating,
-// renaming and deleting are offered to those who may change tags in the workspace (issue 27).
+// renaming and deleting are offered to those who may change tags in the workspace.
 import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';

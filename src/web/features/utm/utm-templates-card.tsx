@@ -1,5 +1,5 @@
 // The account page's list of UTM templates of the workspace: what each sets, and Delete for those who may change
-// templates (issue 27; templates are made in the link editor).
+// templates (templates are made in the link editor).
 import { ActionIcon, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 // The saved views bar of the links page (saved-views.tsx loads it): on a wide screen the first views as chips,
 // "All views" when there are more, and "Save view"; on a phone "Views (n)", which opens them all in a drawer, and
 // "Save view". The view of the list shown is marked (its query is the list's query, normalised alike). Saving,
-// renaming and deleting are offered only to those who may change views in the workspace (links:write, issue 27).
+// renaming and deleting are offered only to those who may change views in the workspace (links:write).
 import { useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { IconBookmarkPlus, IconBookmarks } from '@tabler/icons-react';

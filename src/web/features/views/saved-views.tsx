@@ -1,4 +1,4 @@
-// The links page's saved views (issue 25): a bar above the filters with the account's views, "Save view", and
+// The links page's saved views: a bar above the filters with the account's views, "Save view", and
 // each view's menu (copy link, rename, delete). Its menus, drawer and dialogs are not part of the list's first
 // load: the bar (saved-views-bar.tsx) loads at once after it, in a box of its height, so nothing moves.
 import { Suspense, lazy } from 'react';

@@ -10,7 +10,7 @@ import { queryParams } from '../../../shared/query-params';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
 
 export interface ViewActions {
-  /** Rename and delete: absent when the person may not change views in this workspace (issue 27). */
+  /** Rename and delete: absent when the person may not change views in this workspace. */
   onRename?: (view: View) => void;
   onDelete?: (view: View) => void;
   /** A view was opened (the drawer closes). */

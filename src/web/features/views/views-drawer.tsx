@@ -11,7 +11,7 @@ export interface ViewsDrawerProps extends ViewActions {
   views: View[];
   /** The list shown, normalised: its view is marked. */
   current: string;
-  /** Saves the list shown as a view; absent when the person may not (issue 27). */
+  /** Saves the list shown as a view; absent when the person may not. */
   onSave?: () => void;
 }
 

@@ -1,5 +1,5 @@
 // The webhooks as cards on a phone (the table would scroll sideways with long URLs); edit and delete for those who
-// may change webhooks (issue 27).
+// may change webhooks.
 import { ActionIcon, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { Webhook } from '../../../shared/webhook.schema';

@@ -1,6 +1,6 @@
 // A webhook's page: where it sends and what, enabled or why not, "Send test event", the signing secret,
 // and the delivery log (refreshing by itself while deliveries wait). Its actions are for those who may change
-// webhooks in the workspace (issue 27).
+// webhooks in the workspace.
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconPlayerPause, IconPlayerPlay, IconSend } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';

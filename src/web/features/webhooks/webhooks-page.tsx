@@ -1,6 +1,6 @@
 // The webhooks list: where each sends, which events, which links, and whether it is on (with the reason
 // when it is not); page size and page in the URL; open, edit and delete per row (edit and delete for those who may
-// change webhooks in the workspace, issue 27).
+// change webhooks in the workspace).
 import { Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';

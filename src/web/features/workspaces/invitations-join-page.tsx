@@ -1,4 +1,4 @@
-// The page an invitation link opens (/invitations/{token}, issue 27), inside the signed-in dashboard (signed out, the
+// The page an invitation link opens (/invitations/{token}), inside the signed-in dashboard (signed out, the
 // sign-in page comes first and then this one). It names the workspace, the role and until when the invitation is
 // valid, and who you are signed in as; "Join workspace" accepts it and opens the workspace. A used, revoked or
 // expired invitation, one for a workspace you are already in, and an unknown link each say so.

@@ -1,4 +1,4 @@
-// The invitations of the current workspace (issue 27): creating one (admins and owners; its link shown once), and the
+// The invitations of the current workspace: creating one (admins and owners; its link shown once), and the
 // list of every invitation with its state, a page at a time (the page in the URL), with Revoke on pending ones.
 import { useState } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';

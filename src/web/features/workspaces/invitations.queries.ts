@@ -1,4 +1,4 @@
-// Invitations (issue 27): a workspace's, a page at a time, creating one (its link is in the answer, once) and revoking
+// Invitations: a workspace's, a page at a time, creating one (its link is in the answer, once) and revoking
 // one; and one invitation by its token, as the invitation page reads it, and accepting it.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';

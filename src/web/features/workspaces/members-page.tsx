@@ -1,4 +1,4 @@
-// The members of the current workspace (issue 27): who they are, their role (changed inline by admins and owners;
+// The members of the current workspace: who they are, their role (changed inline by admins and owners;
 // lowering your own asks first), removing a member (asks first) and leaving. Whoever may not read the members (members
 // and viewers) is told so and may still leave. Everything a person typed (names) is shown as text.
 import { useState } from 'react';

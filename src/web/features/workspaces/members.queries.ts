@@ -1,4 +1,4 @@
-// The members of a workspace (GET/PATCH/DELETE /workspaces/{id}/members, issue 27): every member at once (the page
+// The members of a workspace (GET/PATCH/DELETE /workspaces/{id}/members): every member at once (the page
 // counts the owners, whatever page a list would show), changing a role, removing a member and leaving. A change of
 // your own role or membership changes what the dashboard may show, so it refreshes the account and your workspaces.
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';

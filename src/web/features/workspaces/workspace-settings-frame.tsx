@@ -1,4 +1,4 @@
-// The "Workspace" settings area of the workspace the dashboard acts in (issue 27): its name and your role there, and
+// The "Workspace" settings area of the workspace the dashboard acts in: its name and your role there, and
 // a sub-navigation between its pages (members, invitations, API keys), each shown only to a role that may read it.
 // The pages get the workspace (GET /account's, lib/current-workspace.ts) from here once it is known.
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The workspace switcher (issue 27): a button naming the current workspace and the person's role there, which opens
+// The workspace switcher: a button naming the current workspace and the person's role there, which opens
 // the list of their workspaces (switch, create). The menu (Mantine's Menu, floating-ui) is not part of the first
 // load: this stand-in, the same button, loads it when pressed (preloads it when pointed at) and hands over its focus
 // and the click (components/handover.ts), as the links list's Export does.
