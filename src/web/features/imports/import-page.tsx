@@ -15,11 +15,13 @@ import { AnchorLink } from '../../components/router-links';
 import { plural } from '../../components/resource-list/format';
 import { saveBlob } from '../../lib/download';
 import { usePhoneWidth } from '../../lib/use-phone-width';
-import { dryRunQueryOptions, importJobQueryOptions, importsListQueryOptions, isRunning, useStartImport, type ImportOptions } from './imports.queries';
+import { dryRunJobQueryOptions, dryRunQueryOptions, importJobQueryOptions, importsListQueryOptions, isRunning, useStartImport, type ImportOptions } from './imports.queries';
 import { linkQueries } from '../links/links.queries';
 import { FileDropZone } from './file-drop-zone';
 import { ImportOptionsForm } from './import-options';
-import { ImportPreview } from './import-preview';
+import { ImportCheck, checkError } from './import-check';
+import { dryRunState, isDryRunJob } from './dry-run-job';
+import { mergeHosts, type ImportHost } from './domain-map-picker';
 import { ImportJobView } from './import-job-view';
 import { ImportsList } from './imports-list';
 import { rejectedFileName, rejectedRowsCsv } from './rejected-rows';
@@ -30,7 +32,7 @@ const route = getRouteApi('/app/links/import');
 /** The files of the imports started in this browser session, by job id (for the rejected rows). */
 const startedFiles = new Map<number, { name: string; text: string }>();
 
-const DEFAULTS: ImportOptions = { source: 'auto', on_conflict: 'fail', partial: false, domain_id: null, date_format: 'auto' };
+const DEFAULTS: ImportOptions = { source: 'auto', on_conflict: 'fail', partial: false, domain_id: null, date_format: 'auto', domain_map: [] };
 
 interface Picked {
   key: number;
@@ -49,6 +51,15 @@ export function ImportPage() {
   const [pickError, setPickError] = useState<string | null>(null);
   const [options, setOptions] = useState<ImportOptions>(DEFAULTS);
   const dry = useQuery(dryRunQueryOptions(picked?.key ?? 0, picked?.file ?? null, options));
+  // A long check answers 202 with a job, followed every second until it has the dry run's answer.
+  const poll = useQuery(dryRunJobQueryOptions(dry.data && isDryRunJob(dry.data) ? dry.data.id : null));
+  const check = dryRunState(dry.data, poll.data);
+  const checked = check.kind === 'done' ? check.dry : undefined;
+  // The file's unknown hosts stay listed (with their counts) once placed, when the dry run no longer names them.
+  const [hosts, setHosts] = useState<{ key: number; seen: ImportHost[]; from?: object }>({ key: 0, seen: [] });
+  if (picked && checked && hosts.from !== checked) {
+    setHosts({ key: picked.key, seen: mergeHosts(hosts.key === picked.key ? hosts.seen : [], checked.unknown_hosts), from: checked });
+  }
   const start = useStartImport();
   const job = useQuery({ ...importJobQueryOptions(jobId ?? 0), enabled: jobId !== undefined });
   const list = useQuery(importsListQueryOptions());
@@ -71,7 +82,7 @@ export function ImportPage() {
     const text = await file.text();
     const header = headerRow(text);
     setPicked({ key: Date.now(), file, text, detected: header ? (detectSource(header.headers, 'auto') ?? null) : null });
-    setOptions((o) => ({ ...o, source: 'auto' }));
+    setOptions((o) => ({ ...o, source: 'auto', domain_map: [] }));
     start.reset();
     if (jobId !== undefined) void navigate({ search: {} });
   };
@@ -102,8 +113,8 @@ export function ImportPage() {
   const jsonFile = stored ? layoutOf(stored.text) === 'json' : /\.json$/i.test(shownJob?.file_name ?? '');
   const unit = rowWord(jsonFile ? 'json' : null);
   const active = jobId !== undefined ? 2 : picked ? 1 : 0;
-  const ready = dry.data && !dry.isPlaceholderData && !dry.isFetching;
-  const canStart = ready && !dry.data.error && dry.data.created > 0;
+  const ready = checked !== undefined && !dry.isPlaceholderData && !dry.isFetching;
+  const canStart = ready && !checked.error && checked.created > 0;
 
   return (
     <Stack gap="lg">
@@ -132,24 +143,25 @@ export function ImportPage() {
                 options={options}
                 onChange={(p) => setOptions((o) => ({ ...o, ...p }))}
                 detected={picked?.detected ?? null}
-                dateRows={dry.data ? dateOrderRows(dry.data.failures) : 0}
+                dateRows={checked ? dateOrderRows(checked.failures) : 0}
               />
-              {dry.isError ? (
-                <ErrorState error={dry.error} title="This file cannot be imported" onRetry={() => void dry.refetch()} />
-              ) : !dry.data ? (
-                <LoadingState label="Checking the file…" />
-              ) : (
-                <div style={{ opacity: ready ? 1 : 0.6 }} aria-busy={!ready}>
-                  <ImportPreview dry={dry.data} />
-                </div>
-              )}
+              <ImportCheck
+                state={check}
+                error={checkError(dry, poll)}
+                onRetry={() => void dry.refetch()}
+                ready={ready}
+                hosts={picked && hosts.key === picked.key ? hosts.seen : []}
+                map={options.domain_map}
+                onMap={(domain_map) => setOptions((o) => ({ ...o, domain_map }))}
+                oneDomain={options.domain_id !== null}
+              />
               {start.isError && <ErrorState error={start.error} title="The import could not start" />}
               <Group justify="flex-end" gap="xs">
                 <Button variant="default" onClick={another}>
                   Cancel
                 </Button>
                 <Button leftSection={<IconUpload size={16} aria-hidden />} disabled={!canStart} loading={start.isPending} onClick={begin}>
-                  {dry.data && ready ? `Import ${plural(dry.data.created, 'link')}` : 'Import'}
+                  {ready ? `Import ${plural(checked.created, 'link')}` : 'Import'}
                 </Button>
               </Group>
             </Stack>
