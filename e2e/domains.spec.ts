@@ -101,7 +101,10 @@ test('create: client errors, a server 422 on its field, then success', async ({ 
   await page.getByLabel('Domain name').fill(name);
   await page.getByLabel('404 URL').fill('https://example.com/404');
   await page.getByRole('button', { name: 'Add domain' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/domains$/);
+  // A domain that waits for its DNS opens on its records; the list has it too.
+  await expect(page).toHaveURL(/\/dashboard\/domains\/\d+\/edit$/);
+  await expect(page.getByTestId('dns-panel')).toBeVisible();
+  await page.goto('/dashboard/domains');
   await expect(rows(page).filter({ hasText: name })).toHaveCount(1);
   const list = await account.api.list<{ name: string; homepage_url: string; not_found_url: string }>('/domains', { search: name });
   expect(list.data[0]).toMatchObject({ name, homepage_url: 'https://example.com/home', not_found_url: 'https://example.com/404' });

@@ -39,7 +39,7 @@ export function ResourceListHeader({ title, list, create, createLabel, createSco
       title={title}
       actions={
         <>
-          {list.isFetching && !list.isPending && <Loader size="xs" aria-label="Refreshing" />}
+          {list.isFetching && !list.isPending && <Loader size="xs" role="status" aria-label="Refreshing" />}
           {createScope ? <Can scope={createScope}>{button}</Can> : button}
         </>
       }

@@ -56,7 +56,7 @@ export function QrCard({ linkId, shortUrl }: { linkId: number; shortUrl: string 
               Could not draw the QR code: {image.error.message}
             </Text>
           ) : (
-            <Loader size="sm" aria-label="Drawing the QR code" />
+            <Loader size="sm" role="status" aria-label="Drawing the QR code" />
           )}
         </Center>
         <Text size="xs" c="dimmed" ta="center" style={{ overflowWrap: 'anywhere' }} data-testid="qr-url">
