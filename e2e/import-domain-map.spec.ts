@@ -1,6 +1,7 @@
 // Moving in from Shlink: the export's rows name the old shortener's host, which is none of the workspace's
 // domains. The preview lists that host with its row count and a domain picker for the whole file; placing it on
-// the default domain checks the file again with that mapping, the import sends the same, and the links are listed.
+// the default domain checks the file again with that mapping, the import sends the same, and the links are listed;
+// the completed import ticks its step and offers its Undo, which takes the links away.
 import { test, expect, pickOption } from './fixtures/test';
 import { uniq } from './fixtures/api';
 import { checkA11y } from './fixtures/a11y';
@@ -34,6 +35,10 @@ test('a Shlink export naming an unknown host: the host is placed on the default 
 
   await expect(page.getByTestId('import-job')).toHaveAttribute('data-status', 'completed', { timeout: 15_000 });
   await expect(page.getByTestId('import-created')).toHaveText('2');
+  // The last step is ticked, and the import's Undo is offered in the usual notice.
+  await expect(page.locator('.mantine-Stepper-step[data-completed]')).toHaveCount(3);
+  const notice = page.locator('[data-undo-notice]').filter({ hasText: 'Imported 2 links' });
+  await expect(notice.getByRole('button', { name: 'Undo', exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'See the links' }).click();
   await expect(page.getByTestId('link-row')).toHaveCount(2);
   // On the default domain (this instance's own host), under the aliases the old shortener had.
@@ -41,4 +46,9 @@ test('a Shlink export naming an unknown host: the host is placed on the default 
     await expect(page.getByRole('link', { name: alias, exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: new RegExp(`^Copy short URL: http://localhost:\\d+/${alias}$`) })).toBeVisible();
   }
+
+  // Undo: the imported links go.
+  await notice.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(page.locator('[data-undo-notice]').filter({ hasText: 'Undone' })).toBeVisible();
+  await expect(page.getByTestId('link-row')).toHaveCount(0);
 });

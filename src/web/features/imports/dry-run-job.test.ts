@@ -1,8 +1,11 @@
-// A long dry run (202): where it stands from the upload's answer and the last poll, and when polling stops.
+// A long dry run (202): where it stands from the upload's answer and the last poll, and when polling stops; the
+// unknown hosts kept once placed; the import's own operation for its Undo.
 import { describe, expect, it } from 'vitest';
 import type { ImportDryRun, ImportDryRunJob } from '../../../shared/import.schema';
 import { checkingText, dryRunPollInterval, dryRunState, isDryRunJob } from './dry-run-job';
 import { mergeHosts } from './domain-map-picker';
+import { importOperation } from './import-undo';
+import type { Operation } from '../../../shared/bulk.schema';
 
 const result = { dry_run: true, rows_total: 3, unknown_hosts: [] } as unknown as ImportDryRun;
 const job = (over: Partial<ImportDryRunJob> = {}): ImportDryRunJob => ({
@@ -60,5 +63,18 @@ describe('unknown hosts of a file', () => {
     expect(mergeHosts(seen, [])).toBe(seen);
     expect(mergeHosts(seen, [{ host: 'old.example', rows: 12, first_line: 2 }])).toBe(seen);
     expect(mergeHosts(seen, [{ host: 's.example', rows: 1, first_line: 9 }]).map((h) => h.host)).toEqual(['old.example', 's.example']);
+  });
+});
+
+describe("an import's operation", () => {
+  it('is the undoable operation whose object is this import job', () => {
+    const ops = [
+      { id: 1, object: 'link', object_id: 7, undoable: true },
+      { id: 2, object: 'import', object_id: 6, undoable: true },
+      { id: 3, object: 'import', object_id: 7, undoable: false },
+      { id: 4, object: 'import', object_id: 7, undoable: true },
+    ] as unknown as Operation[];
+    expect(importOperation(ops, 7)?.id).toBe(4);
+    expect(importOperation(ops, 8)).toBeUndefined();
   });
 });

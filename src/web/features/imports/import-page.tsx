@@ -24,6 +24,7 @@ import { dryRunState, isDryRunJob } from './dry-run-job';
 import { mergeHosts, type ImportHost } from './domain-map-picker';
 import { ImportJobView } from './import-job-view';
 import { ImportsList } from './imports-list';
+import { useImportUndo } from './import-undo';
 import { rejectedFileName, rejectedRowsCsv } from './rejected-rows';
 import { dateOrderRows, rowWord } from './import-text';
 
@@ -107,14 +108,24 @@ export function ImportPage() {
   };
 
   const shownJob = jobId !== undefined ? job.data : undefined;
+  useImportUndo(shownJob);
   const stored = jobId !== undefined ? startedFiles.get(jobId) : undefined;
   const download = shownJob && stored ? () => downloadRejected(stored, shownJob.failures) : null;
   // A JSON file's rows are items: known from the file still here, else from its name.
   const jsonFile = stored ? layoutOf(stored.text) === 'json' : /\.json$/i.test(shownJob?.file_name ?? '');
   const unit = rowWord(jsonFile ? 'json' : null);
-  const active = jobId !== undefined ? 2 : picked ? 1 : 0;
+  // A completed import ticks its last step too.
+  const active = jobId !== undefined ? (shownJob?.status === 'completed' ? 3 : 2) : picked ? 1 : 0;
   const ready = checked !== undefined && !dry.isPlaceholderData && !dry.isFetching;
   const canStart = ready && !checked.error && checked.created > 0;
+
+  const result = job.isError ? (
+    <ErrorState error={job.error} title="Could not load this import" onRetry={() => void job.refetch()} />
+  ) : !shownJob ? (
+    <LoadingState label="Loading the import…" />
+  ) : (
+    <ImportJobView job={shownJob} onDownload={download} onAnother={another} unit={unit} />
+  );
 
   return (
     <Stack gap="lg">
@@ -167,14 +178,9 @@ export function ImportPage() {
             </Stack>
           </Stepper.Step>
           <Stepper.Step label="Import" description={narrow ? undefined : 'Progress, result'}>
-            {job.isError ? (
-              <ErrorState error={job.error} title="Could not load this import" onRetry={() => void job.refetch()} />
-            ) : !shownJob ? (
-              <LoadingState label="Loading the import…" />
-            ) : (
-              <ImportJobView job={shownJob} onDownload={download} onAnother={another} unit={unit} />
-            )}
+            {result}
           </Stepper.Step>
+          <Stepper.Completed>{result}</Stepper.Completed>
         </Stepper>
         {pickError && (
           <Alert color="red" mt="md" role="alert" title="This file cannot be imported" style={{ overflowWrap: 'anywhere' }}>
