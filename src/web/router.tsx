@@ -1,4 +1,4 @@
-// The route tree: root -> [sign-in, app shell -> [links..., domains..., spaces..., tags, pixels..., account..., users..., operations, audit log, import, webhooks..., analytics, workspace settings and invitations]].
+// The route tree: root -> [sign-in, app shell -> [links..., domains..., spaces..., tags, pixels..., account..., users..., operations, audit log, instance log, import, webhooks..., analytics, workspace settings and invitations]].
 import { createRoute, createRouter, redirect } from '@tanstack/react-router';
 import { rootRoute } from './routes/root';
 import { appRoute } from './routes/app-layout';
@@ -13,6 +13,7 @@ import { userRoutes } from './routes/users';
 import { linkDetailsRoutes } from './routes/link-details';
 import { operationRoutes } from './routes/operations';
 import { auditRoutes } from './routes/audit-log';
+import { instanceLogRoutes } from './routes/instance-log';
 import { importRoutes } from './routes/imports';
 import { webhookRoutes } from './routes/webhooks';
 import { analyticsRoutes } from './routes/analytics';
@@ -30,7 +31,7 @@ const indexRoute = createRoute({
   },
 });
 
-const routeTree = rootRoute.addChildren([signInRoute, appRoute.addChildren([indexRoute, ...linkRoutes, ...domainRoutes, ...spaceRoutes, ...tagRoutes, ...pixelRoutes, ...accountRoutes, ...userRoutes, ...linkDetailsRoutes, ...operationRoutes, ...auditRoutes, ...importRoutes, ...webhookRoutes, ...analyticsRoutes, ...workspaceSettingsRoutes])]);
+const routeTree = rootRoute.addChildren([signInRoute, appRoute.addChildren([indexRoute, ...linkRoutes, ...domainRoutes, ...spaceRoutes, ...tagRoutes, ...pixelRoutes, ...accountRoutes, ...userRoutes, ...linkDetailsRoutes, ...operationRoutes, ...auditRoutes, ...instanceLogRoutes, ...importRoutes, ...webhookRoutes, ...analyticsRoutes, ...workspaceSettingsRoutes])]);
 
 export const router = createRouter({
   routeTree,

@@ -56,8 +56,9 @@ const NAV = [
   { to: '/account', label: 'Account', icon: IconUserCircle },
 ] as const satisfies readonly { to: string; label: string; icon: typeof IconLink; scope?: ApiScope }[];
 const USERS = { to: '/users', label: 'Users', icon: IconUsers } as const;
+const INSTANCE_LOG = { to: '/instance-log', label: 'Instance log', icon: IconListDetails } as const;
 /** Where a switch of workspace may land: each section's list. */
-const SECTIONS = [...NAV, USERS].map((item) => item.to);
+const SECTIONS = [...NAV, USERS, INSTANCE_LOG].map((item) => item.to);
 
 function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
@@ -87,7 +88,7 @@ function AppLayout() {
 
   // Sections the role cannot read are not offered (shown while the account is not known: the error says why).
   const readable = NAV.filter((item) => !('scope' in item) || !account.data || canIn(account.data, item.scope));
-  const items = isAdmin ? [...readable, USERS] : readable;
+  const items = isAdmin ? [...readable, USERS, INSTANCE_LOG] : readable;
 
   return (
     <>

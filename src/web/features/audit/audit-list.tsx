@@ -96,14 +96,24 @@ function What({ e, onFilter }: { e: AuditEntry; onFilter: OnFilter }) {
   );
 }
 
+function Workspace({ e }: { e: AuditEntry & { workspace_id?: number | null } }) {
+  return (
+    <Text size="sm" c={e.workspace_id == null ? 'dimmed' : undefined} data-testid="audit-workspace">
+      {e.workspace_id == null ? 'Instance' : `Workspace #${e.workspace_id}`}
+    </Text>
+  );
+}
+
 export interface AuditListProps {
-  rows: AuditEntry[];
+  rows: (AuditEntry & { workspace_id?: number | null })[];
+  /** The instance log: a Workspace column (and line on a phone). */
+  withWorkspace?: boolean;
   now: number;
   loading: boolean;
   onFilter: OnFilter;
 }
 
-export function AuditList({ rows, now, loading, onFilter }: AuditListProps) {
+export function AuditList({ rows, now, loading, onFilter, withWorkspace = false }: AuditListProps) {
   const attrs = (e: AuditEntry) => ({ 'data-testid': 'audit-entry', 'data-action': e.action, 'data-via': e.via });
   return (
     <CardsOrTable
@@ -124,6 +134,7 @@ export function AuditList({ rows, now, loading, onFilter }: AuditListProps) {
             <Who e={e} onFilter={onFilter} />
           </Group>
           <Through e={e} onFilter={onFilter} />
+          {withWorkspace && <Workspace e={e} />}
         </Stack>
       )}
       head={
@@ -132,6 +143,7 @@ export function AuditList({ rows, now, loading, onFilter }: AuditListProps) {
             <Table.Th w={120}>When</Table.Th>
             <Table.Th w="20%">Who</Table.Th>
             <Table.Th w="20%">Through</Table.Th>
+            {withWorkspace && <Table.Th w={130}>Workspace</Table.Th>}
             <Table.Th>What</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -147,6 +159,11 @@ export function AuditList({ rows, now, loading, onFilter }: AuditListProps) {
           <Table.Td>
             <Through e={e} onFilter={onFilter} />
           </Table.Td>
+          {withWorkspace && (
+            <Table.Td>
+              <Workspace e={e} />
+            </Table.Td>
+          )}
           <Table.Td>
             <What e={e} onFilter={onFilter} />
           </Table.Td>

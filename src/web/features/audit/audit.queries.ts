@@ -23,6 +23,23 @@ export const auditListQueryOptions = (query: AuditLogQuery) =>
     staleTime: 0,
   });
 
+/** An entry of the instance log: an audit entry, with the workspace it was in (null outside any). */
+export type InstanceAuditEntry = AuditEntry & { workspace_id: number | null };
+
+/** The instance log (GET /instance/audit-log, instance admins only): the same query, kept under keys of its own. */
+export const instanceLogKeys = {
+  all: ['instance-audit-log'] as const,
+  list: (query: AuditLogQuery) => [...instanceLogKeys.all, 'list', query] as const,
+};
+
+export const instanceLogQueryOptions = (query: AuditLogQuery) =>
+  queryOptions({
+    queryKey: instanceLogKeys.list(query),
+    queryFn: () => api.list<InstanceAuditEntry>('/instance/audit-log', { ...query }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
 /** The write operations of the API document, for the action filter; read once, when that filter is first used. */
 export const auditActionsQueryOptions = () =>
   queryOptions({
