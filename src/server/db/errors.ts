@@ -25,3 +25,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   // node-postgres' own messages for a lost connection or a bounded wait that ran out.
   return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/i.test(message);
 }
+
+/**
+ * True when PostgreSQL rolled a transaction back because another one wrote the same rows at the same moment: a
+ * deadlock (40P01) or a serialization failure (40001). Nothing of it was written; the request can be sent again.
+ */
+export function isConcurrentWriteConflict(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
+  return err.code === '40P01' || err.code === '40001';
+}

@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { isUniqueViolation } from '../db/errors';
+import { isConcurrentWriteConflict, isUniqueViolation } from '../db/errors';
 import { fieldsOfBulkChanges, type StateField } from '../links/history/link-state';
 import { CONFLICTS_SHOWN, type DeleteConflictReason, type OperationRow, type OperationsRepo, type UndoResult } from './operations.repo';
 import { RESOURCES, giveBack, isResource, linksToGiveBack, restoreRows, type Resource } from './resource-image';
@@ -34,10 +34,11 @@ export class ConflictError extends HttpError {
 
 /**
  * A link written back by another request at the same moment (an undo and a revision restore of the same deleted
- * link: PostgreSQL's unique index refuses the second): a 409, nothing written; any other error as it is.
+ * link: PostgreSQL's unique index refuses the second, or finds the two deadlocked on its rows): a 409, nothing
+ * written; any other error as it is.
  */
 export function cameBackMeanwhile(err: unknown): never {
-  if (isUniqueViolation(err)) {
+  if (isUniqueViolation(err) || isConcurrentWriteConflict(err)) {
     throw new HttpError(409, 'A link this would bring back came back meanwhile (another undo or a restore), or its alias was taken; nothing was written. Reload and try again.');
   }
   throw err;

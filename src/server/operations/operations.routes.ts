@@ -58,9 +58,13 @@ export async function operationsRoutes(fastify: FastifyInstance): Promise<void> 
 
   const showDocs = { operationId: 'getOperation', summary: 'Get an operation', description: 'One of your operations: what it acted on and changed, and until when it can be undone.' };
   app.get('/:id', { schema: { tags, ...showDocs, params: idParams, response: { 200: envelope(operationObject) } } }, async (request) => {
-    const op = await repo.find(request.workspace.id, parseId(request.params.id));
+    const id = parseId(request.params.id);
+    // The job before the operation: its last chunk commits `done` with the operation's `undone_at`, so a job read
+    // as done is never shown beside an operation read before that commit (two reads, no shared snapshot).
+    const job = await runner.jobs.find(id);
+    const op = await repo.find(request.workspace.id, id);
     if (!op) throw notFound();
-    return ok(presentOperation(op, undefined, mayRead(request), await runner.jobs.find(op.id)));
+    return ok(presentOperation(op, undefined, mayRead(request), job));
   });
 
   const undoDocs = {
