@@ -1,4 +1,4 @@
-// Issue 13, behaviour: the server away (banner, last data kept, recovery without a click), "remember me" off
+// Behaviour: the server away (banner, last data kept, recovery without a click), "remember me" off
 // across tabs of one browser, filter values shown whole and a search that finds aliases and addresses, and
 // untitled links last when sorting by title.
 import type { Page } from '@playwright/test';

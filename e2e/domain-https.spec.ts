@@ -1,4 +1,4 @@
-// Issue 13: a domain's https choice (default on) decides its short URLs and QR codes; the new-link short-URL
+// A domain's https choice (default on) decides its short URLs and QR codes; the new-link short-URL
 // preview starts with the server's BASE_URL (not the address the dashboard is open at) and the domain's own
 // scheme, and offers copying only for an alias the server would accept.
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 26, analytics: a link visited once through its QR code (the URL decoded from the code the API draws) and
+// Analytics: a link visited once through its QR code (the URL decoded from the code the API draws) and
 // once by its short URL; the Analytics page shows 1 QR scan and 1 direct click, names the link by its short URL
 // and title, and counts the visits without a referrer as "Direct" (the shares add up to 100 %); at 1440 and
 // 390 px, axe-clean in light and dark.

@@ -1,4 +1,4 @@
-// Issue 26, "Done when": axe reports no serious or critical violation on any page, in light or dark. One account with
+// Axe reports no serious or critical violation on any page, in light or dark. One account with
 // realistic data (long titles and URLs, tags, spaces, pixels, a domain, a webhook, an import, operations, a saved view,
 // clicks) seeded once; every dashboard page and every public page the server renders is opened at 1440 px, and the
 // links list, the editor and Analytics at 390, 1024 and 1920 px too, in light and dark. Each page's violations are

@@ -1,4 +1,4 @@
-// Issue 26, item 2: the bulk bar's "Edit fields" sets, on many links at once, every field a bulk PATCH takes
+// The bulk bar's "Edit fields" sets, on many links at once, every field a bulk PATCH takes
 // (end date, clicks limit, pixels, expiration URL, space, disabled, tags) with the editor's widgets and rules;
 // a dry run says first what would change and which links could not take it, and why; Apply changes the others,
 // and the notification's Undo puts them back. At 1440 and 390 px, and the bar usable at 1024 px.

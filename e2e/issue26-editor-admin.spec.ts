@@ -1,4 +1,4 @@
-// Issue 26, items 4 and 6 and two polish items: the targeting preview beside its rules from 1024 px up (sticky,
+// The targeting preview beside its rules from 1024 px up (sticky,
 // in whole sentences naming the rule that decided), below the form on a phone; the last admin's role control
 // disabled with the reason before any dialog; Enter picks the only option a filter leaves; Escape closes the
 // phone menu.

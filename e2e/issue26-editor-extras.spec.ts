@@ -1,4 +1,4 @@
-// Issue 26, item 3 (the import preview) and two polish items. The preview says what is kept and what is dropped
+// The import preview and two polish items. The preview says what is kept and what is dropped
 // before the import runs: Bitly's engagements come across as imported clicks, its Status column is not imported
 // and says why, an older Bitly export without clicks says every link starts at 0; a failing row's problems name
 // fields in words ("rule 2, destination"), never paths such as `targets.1.value`. The link editor says "free" or

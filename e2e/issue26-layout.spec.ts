@@ -1,4 +1,4 @@
-// Issue 26, item 5 and a polish item: the links list readable at 390, 1024, 1440 and 1920 px (a whole short URL
+// The links list readable at 390, 1024, 1440 and 1920 px (a whole short URL
 // of 40 characters and 40 or more of the destination at 1440 px, URLs cut in their middle with the whole one on
 // hover, the domain shown once, sticky headers, the filters folded into one button on a phone, screenshots light
 // and dark at 1440 and 390 px); no dead tab stop after the Pixel filter. The lazy page's recovery and the SVG

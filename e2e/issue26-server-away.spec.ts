@@ -1,4 +1,4 @@
-// Issue 26, two polish items on a server of its own: a lazily loaded page that failed while the server was down
+// A lazily loaded page that failed while the server was down
 // loads once it is back (without a reload, its stylesheets included), and country flags as SVG images (the link's
 // top countries, the Analytics page, the targets editor), never flag emoji.
 import type { Locator } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 26, items 1 and 3 (undo): a single delete in the dashboard (a space, a link) is undone from its toast, whose
+// A single delete in the dashboard (a space, a link) is undone from its toast, whose
 // Undo stays while the operation can be undone; the Operations page names each operation in words ("Deleted pixel
 // Meta", "Imported 2 links from spring.csv") and undoes an import. At 1440 px and at 390 px.
 import { test, expect } from './fixtures/test';

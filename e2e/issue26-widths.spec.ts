@@ -1,4 +1,4 @@
-// Issue 26, "Done when": each major item's essential check at each width the issue names (390, 1024, 1440 and
+// Each major item's essential check at each width (390, 1024, 1440 and
 // 1920 px). The full checks, axe and screenshots are in the other issue26-*.spec.ts files; this one runs the core of
 // each at every width: a single delete undone from its toast and named on the Operations page (1), the bulk bar's
 // Edit fields with its dry run (2), the import preview's kept and dropped columns and a row's problem in words (3),

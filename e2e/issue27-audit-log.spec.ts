@@ -1,4 +1,4 @@
-// Issue 27, the audit log page: a link created, edited and deleted through the API with a key and a space created in
+// The audit log page: a link created, edited and deleted through the API with a key and a space created in
 // the dashboard are listed with who, through what and the change in words (what the account typed shown as text);
 // the action and "through" filters narrow the list and live in the URL, as do a person, a key and an object chosen
 // in the list; empty and bad-filter states. Axe at 1440 and 390 px; screenshots at 1440 light and 390 dark (and

@@ -1,4 +1,4 @@
-// Issue 27, custom domains in the dashboard: a workspace (a user who is not the instance admin) adds a custom domain,
+// Custom domains in the dashboard: a workspace (a user who is not the instance admin) adds a custom domain,
 // sees its DNS records missing, then wrong, and "Check now" turns it Verified once a DNS server on localhost has the
 // right ones (the e2e server's DNS_RESOLVER names it: playwright.config.ts, E2E_DNS_PORT). The instance admin shares
 // a domain with the switch only the admin sees; another workspace lists it as Shared and read-only. Axe at 1440 and

@@ -1,4 +1,4 @@
-// Issue 27, members, invitations and keys in the dashboard: person A makes a team workspace (API), invites from the
+// Members, invitations and keys in the dashboard: person A makes a team workspace (API), invites from the
 // dashboard (the link shown once), person B opens the link in a browser of their own, joins, lands in the workspace and
 // appears in A's members list; the used link then says B is a member already, a revoked one that it was revoked. A
 // changes B's role; A's own role and Leave are disabled with the last owner's reason on screen before any dialog. A key

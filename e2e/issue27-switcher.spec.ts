@@ -1,4 +1,4 @@
-// Issue 27, the workspace switcher: a person with their personal workspace and a viewer's membership in a team
+// The workspace switcher: a person with their personal workspace and a viewer's membership in a team
 // workspace (made through the API: the team's owner invites, the person accepts). The header's switcher lists both
 // with the role, marks the current one, and switching (by keyboard) shows the other workspace's links with `ws` in the
 // address, which every link and a reload keep; back to the personal workspace drops it. As a viewer the links list

@@ -1,4 +1,4 @@
-// Issue 10 in the dashboard: the links list's Export menu (CSV/JSON of the current filter, read back from the
+// In the dashboard: the links list's Export menu (CSV/JSON of the current filter, read back from the
 // downloaded file), the clicks CSV on a link's details page, and the Operations page with undo (a refused
 // second undo, a conflict with "Undo anyway").
 import fs from 'node:fs';

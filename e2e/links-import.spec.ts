@@ -1,7 +1,7 @@
-// Issue 10's Import page: a hand-written CSV with a bad row and a taken alias is previewed (the bad row's line
+// The Import page: a hand-written CSV with a bad row and a taken alias is previewed (the bad row's line
 // and reason on the row), imported with "skip" and the valid rows only, followed to completion; the links
 // appear in the list and the rejected rows download as a CSV. A Bitly export dropped on the page is
-// detected as Bitly. The recent imports list keeps each job. Issue 24: a Kutt API answer (JSON) says what comes
+// detected as Bitly. The recent imports list keeps each job. A Kutt API answer (JSON) says what comes
 // across, what is not imported and what changes (a password-protected link comes in disabled) with each row's
 // starting clicks, before anything is written; a date that reads either way asks for the date option.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 25 on the links page: one search box over every field (search_by=all, field prefixes shown as removable
+// On the links page: one search box over every field (search_by=all, field prefixes shown as removable
 // chips), "Created" sorted by created_at, the tag filter written `tag=a,b`, and a selection that survives paging,
 // with a bulk bar that says what it acts on ("5 selected on 2 pages", "All 25 matching selected").
 import type { Page } from '@playwright/test';

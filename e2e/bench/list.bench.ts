@@ -87,7 +87,7 @@ export async function measureCases(port: number, apiKey: string, requests: numbe
 }
 
 /**
- * Issue 25's combined cases: short terms, LIKE metacharacters, searches with sorts, statuses and deep pages, and
+ * The combined cases: short terms, LIKE metacharacters, searches with sorts, statuses and deep pages, and
  * the space, domain and tag filters together (list-extras.ts seeds them; their ids are read through the API).
  */
 async function combinedCases(port: number, headers: Record<string, string>): Promise<[string, string][]> {

@@ -1,4 +1,4 @@
-// Issue 24, "Seed details" 11: one rule for every field an update cannot write, on every resource's PUT and PATCH
+// One rule for every field an update cannot write, on every resource's PUT and PATCH
 // /{id}. The fields are read from the API document (the answer's fields that the update body does not take, plus
 // the owner and a link's domain), so a new resource or field is covered; a new resource only needs a recipe below.
 // The read-only ones (identity and create-only: the update's description names them) are refused with another

@@ -1,4 +1,4 @@
-// Issue 27: every successful write of a workspace leaves one audit log entry (audit.plugin.ts), however it came: a
+// Every successful write of a workspace leaves one audit log entry (audit.plugin.ts), however it came: a
 // single create, update or delete, bulk, an import, an undo; through the dashboard or an API key. Reads, dry runs
 // and refused writes leave none, and a log that cannot be written fails no write.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

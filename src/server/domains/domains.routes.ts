@@ -17,7 +17,7 @@ export async function domainsRoutes(app: FastifyInstance): Promise<void> {
   const reserved = reservedHostsOf(app.ctx.config);
   await warnReservedDomains(app.ctx.db.kysely, reserved, app.log);
   const repo = new DomainsRepo(app.ctx.db.kysely, app.ctx.config.baseUrl);
-  // Issue 27: `shared` is the instance admin's, whose domains are verified at once; shared domains are read-only elsewhere.
+  // `shared` is the instance admin's, whose domains are verified at once; shared domains are read-only elsewhere.
   guardDomains(app, repo);
   crudRoutes(app, {
     // Read-only on update: the name (compared in any spelling of the host), besides the domain's identity.
@@ -57,6 +57,6 @@ export async function domainsRoutes(app: FastifyInstance): Promise<void> {
       app.ctx.changes.emit('reset');
     },
   });
-  // Issue 27: GET /domains/{id}/verification and POST /domains/{id}/verify.
+  // GET /domains/{id}/verification and POST /domains/{id}/verify.
   await app.register(domainVerificationRoutes);
 }

@@ -18,7 +18,7 @@ describe('domains', () => {
       'created_at', 'homepage_url', 'https', 'id', 'last_checked_at', 'links_count', 'name', 'not_found_url', 'owned', 'shared', 'updated_at', 'url', 'verified', 'verified_at',
     ]);
     expect(body.data).toMatchObject({ name: 'go.example.com', url: 'https://go.example.com', https: 1, homepage_url: 'https://example.com', not_found_url: null, links_count: 0 });
-    // Issue 27: a plain user's domain waits for its DNS records (dns-verification.test.ts).
+    // A plain user's domain waits for its DNS records (dns-verification.test.ts).
     expect(body.data).toMatchObject({ shared: false, owned: true, verified: false, verified_at: null, last_checked_at: null });
     expect(body.data.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });

@@ -1,4 +1,4 @@
-// Issue 21, "Reserved hosts": the host of BASE_URL and RESERVED_HOSTS are never an account's domain, and a
+// Reserved hosts: the host of BASE_URL and RESERVED_HOSTS are never an account's domain, and a
 // visit to them is always the default domain, even when an old row names one. Runs on both databases.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 23, "export is whole": every field of a link that a client can write (shared/link.schema.ts,
+// Export is whole: every field of a link that a client can write (shared/link.schema.ts,
 // LINK_WRITABLE_FIELDS) leaves through GET /links/export and comes back through POST /links/import into a
 // fresh account. The fields come from the schema, not from this file: a field added to the schema fails
 // here, by name, until it has a sample below, a column of the export (LINK_EXPORT_CARRIERS) and a way back in.

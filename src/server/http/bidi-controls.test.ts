@@ -1,4 +1,4 @@
-// Issue 21 (low): bidirectional control characters are refused, with a 422 naming the field, in the names and
+// Bidirectional control characters are refused, with a 422 naming the field, in the names and
 // titles an account types; other non-ASCII text is kept as typed. One refinement (shared/fields.ts) does it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';

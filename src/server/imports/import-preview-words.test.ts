@@ -1,4 +1,4 @@
-// Issue 26: the dry run says what is kept and what is dropped before the import runs (every column of every
+// The dry run says what is kept and what is dropped before the import runs (every column of every
 // format with its reason, what the file has no column for), and a failing row's problems name fields in words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';

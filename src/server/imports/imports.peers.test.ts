@@ -1,4 +1,4 @@
-// Issue 24: each peer's real export (fixtures/, as its own code or docs write it) imports with every field its
+// Each peer's real export (fixtures/, as its own code or docs write it) imports with every field its
 // source holds: domains matched by host, click counts kept as the starting count, protected links disabled
 // with the reason, dates read exactly or the row fails, and a dry run that shows every problem of every row.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 25: a search's total is exact up to 10,000 matches; past that it may be an estimate, flagged in
+// A search's total is exact up to 10,000 matches; past that it may be an estimate, flagged in
 // meta.total_is_estimate, from the density of the matches among the account's newest links. Both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';

@@ -1,4 +1,4 @@
-// Issue 25: one search over every field (search_by=all: alias, destination, title, tag names, the domain's name),
+// One search over every field (search_by=all: alias, destination, title, tag names, the domain's name),
 // field prefixes in the search text (tag:, url:, alias:, title:, domain:), and "Created" sorted by created_at.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';

@@ -1,4 +1,4 @@
-// Issue 26: an import job that created links is an operation ("Imported 3 links from spring.csv"); its undo
+// An import job that created links is an operation ("Imported 3 links from spring.csv"); its undo
 // deletes the links it created, refusing (409) when some changed since unless force=1, and while it runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-utils/test-app';

@@ -1,4 +1,4 @@
-// Issue 26: the DELETE of one link, space, pixel, tag, domain or webhook is a recorded operation, named in words,
+// The DELETE of one link, space, pixel, tag, domain or webhook is a recorded operation, named in words,
 // and its undo brings the resource back with its id and what its delete changed; a clash is a 409 undoing nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';

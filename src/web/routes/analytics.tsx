@@ -1,4 +1,4 @@
-// The route of the Analytics page (issue 11): the URL query is the stats API's query, validated by the shared
+// The route of the Analytics page: the URL query is the stats API's query, validated by the shared
 // analyticsQuerySchema; defaults are left out of the URL. The page and its charts load lazily.
 import { createRoute, stripSearchParams } from '@tanstack/react-router';
 import { lazyPage } from '../lib/lazy-page';

@@ -1,5 +1,5 @@
 // The signed-in shell: header (with the workspace switcher), navigation, theme toggle and sign out. Every page but
-// sign-in lives under it. It holds the current workspace (issue 27): the address's `ws` (shared/workspace-search.ts),
+// sign-in lives under it. It holds the current workspace: the address's `ws` (shared/workspace-search.ts),
 // kept on every link by its search middleware, handed to the API client before any page loads
 // (lib/current-workspace.ts). Its pages remount on a switch, and show the person only what their role there allows.
 import { Suspense, useEffect, useRef } from 'react';

@@ -1,4 +1,4 @@
-// The route of the audit log (issue 27): its URL query is GET /audit-log's (the shared schema validates it). The page
+// The route of the audit log: its URL query is GET /audit-log's (the shared schema validates it). The page
 // loads lazily.
 import { createRoute, redirect, stripSearchParams } from '@tanstack/react-router';
 import { lazyPage } from '../lib/lazy-page';

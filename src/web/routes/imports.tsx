@@ -1,5 +1,5 @@
 // The route of the Import page (/links/import; `?job=` follows one import). The page loads lazily. It is for those who
-// may import in the workspace (imports:write, issue 27); others are told their role does not allow it.
+// may import in the workspace (imports:write); others are told their role does not allow it.
 import { createRoute } from '@tanstack/react-router';
 import { lazyPage } from '../lib/lazy-page';
 import { z } from 'zod';

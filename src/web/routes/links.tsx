@@ -1,5 +1,5 @@
 // Routes of the links list and the link editor (create, edit). Components load lazily (split routes). The editor is
-// for those who may change links in the workspace (issue 27); others are told their role does not allow it.
+// for those who may change links in the workspace; others are told their role does not allow it.
 import { createRoute, redirect, stripSearchParams } from '@tanstack/react-router';
 import { lazyPage } from '../lib/lazy-page';
 import { z } from 'zod';

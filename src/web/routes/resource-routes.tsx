@@ -1,7 +1,7 @@
 // The routes of a simple resource, generated: its list (search, sort, page size and page in the URL, a page past the
 // end replaced by the last), its creation page and its editor. Domains, spaces and pixels are made of these. Their
 // pages read their parameters with getRouteApi('/app/spaces/$spaceId/edit') and so on, never by importing a route.
-// With `writeScope`, the creation page and the editor are for those who may change the resource (issue 27).
+// With `writeScope`, the creation page and the editor are for those who may change the resource.
 import type { ComponentType } from 'react';
 import { createRoute, redirect, stripSearchParams, type ParamsOptions } from '@tanstack/react-router';
 import { lazyPage } from '../lib/lazy-page';

@@ -1,5 +1,5 @@
 // Routes of the webhooks list, the webhook editor (create, edit) and a webhook's page (secret, test event,
-// delivery log). Page components load lazily. The editor is for those who may change webhooks (issue 27).
+// delivery log). Page components load lazily. The editor is for those who may change webhooks.
 import { createRoute, redirect, stripSearchParams } from '@tanstack/react-router';
 import { lazyPage } from '../lib/lazy-page';
 import { appRoute } from './app-layout';

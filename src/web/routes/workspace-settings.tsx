@@ -1,4 +1,4 @@
-// The routes of the current workspace's settings (issue 27): `/workspace` (to its members), its members, its
+// The routes of the current workspace's settings: `/workspace` (to its members), its members, its
 // invitations and its API keys (the page of a list in the URL), creating a key; and the page an invitation link opens, /invitations/{token}, inside the signed-in
 // app (signed out, the shell sends it to sign-in and back). The pages load lazily.
 import { createRoute, redirect, stripSearchParams } from '@tanstack/react-router';

@@ -1,4 +1,4 @@
-// The audit log (GET /api/v1/audit-log, issue 27): a page of entries as the page's URL asks for it, and the actions
+// The audit log (GET /api/v1/audit-log): a page of entries as the page's URL asks for it, and the actions
 // its filter offers (the API document's write operations).
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
