@@ -10,7 +10,7 @@ import { newestPage } from '../db/newest-page';
 import type { OperationsTable } from '../db/schema-operations';
 import { isPostgres } from '../db/dialect';
 import { dropCreatedUnusedTags } from '../tags/tags.repo';
-import { DAILY_COLUMNS, EVENT_COLUMNS, HOURLY_COLUMNS, inIds, parts } from '../links/core/link-sql';
+import { inIds, parts } from '../links/core/link-sql';
 import { copyBackDeletedLinks } from '../links/core/link-store';
 import { domainRefusals, domainUnusable, type DomainRefusal } from './domain-refusal';
 
@@ -147,20 +147,6 @@ export class OperationsRepo {
       await trx.deleteFrom('operation_deleted_links').where('operation_id', '=', op.id).where(inIds(trx, 'id', skip)).execute();
     }
     const ids = await copyBackDeletedLinks(trx, op.id);
-    const restoredOnly = (column: string) => sql<boolean>`${sql.ref(column)} IN (SELECT id FROM operation_deleted_links WHERE operation_id = ${op.id})`;
-    await sql`INSERT INTO link_pixels (link_id, pixel_id) SELECT olp.link_id, olp.pixel_id FROM operation_link_pixels olp
-      JOIN pixels p ON p.id = olp.pixel_id WHERE olp.operation_id = ${op.id} AND ${restoredOnly('olp.link_id')}`.execute(trx);
-    await sql`INSERT INTO link_tags (link_id, tag_id) SELECT olt.link_id, olt.tag_id FROM operation_link_tags olt
-      JOIN tags t ON t.id = olt.tag_id WHERE olt.operation_id = ${op.id} AND ${restoredOnly('olt.link_id')}`.execute(trx);
-    const events = EVENT_COLUMNS.join(', ');
-    await sql`INSERT INTO click_events (${sql.raw(events)}) SELECT ${sql.raw(events)} FROM operation_click_events
-      WHERE operation_id = ${op.id} AND ${restoredOnly('link_id')} ORDER BY clicked_at`.execute(trx);
-    const daily = DAILY_COLUMNS.join(', ');
-    await sql`INSERT INTO click_daily (${sql.raw(daily)}) SELECT ${sql.raw(daily)} FROM operation_click_daily
-      WHERE operation_id = ${op.id} AND ${restoredOnly('link_id')}`.execute(trx);
-    const hourly = HOURLY_COLUMNS.join(', ');
-    await sql`INSERT INTO click_hourly (${sql.raw(hourly)}) SELECT ${sql.raw(hourly)} FROM operation_click_hourly
-      WHERE operation_id = ${op.id} AND ${restoredOnly('link_id')}`.execute(trx);
     // The ids were handed out before (by the identity on PostgreSQL, AUTOINCREMENT on SQLite): new links never reuse them.
     return { restored: ids.length, skipped: skip, ids };
   }

@@ -5,9 +5,10 @@
 // change made meanwhile is left as it is and counted as skipped.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { DAILY_COLUMNS, EVENT_COLUMNS, HOURLY_COLUMNS, LINK_COLUMNS, inIds } from '../links/core/link-sql';
+import { inIds } from '../links/core/link-sql';
 import { readStates, fieldsOfBulkChanges } from '../links/history/link-state';
 import { recordRevisions } from '../links/history/revisions.repo';
+import { copyBackDeletedLinks } from '../links/core/link-store';
 import { SCALAR_COLUMNS, isScalarColumn, recordScalarRevisions, type ScalarColumn } from '../links/history/scalar-revisions';
 import type { OperationRow, OperationsRepo } from './operations.repo';
 
@@ -87,22 +88,7 @@ export async function undoDeleteChunk(repo: OperationsRepo, trx: Trx, op: Operat
   const skip = new Set(skipped);
   const back = ids.filter((id) => !skip.has(id));
   if (!back.length) return { ids: [], skipped };
-  const these = (column: string) => inIds(trx, column, back);
-  const cols = LINK_COLUMNS.join(', ');
-  const selected = LINK_COLUMNS.map((c) => (c === 'space_id' ? 'CASE WHEN EXISTS (SELECT 1 FROM spaces s WHERE s.id = d.space_id) THEN d.space_id END' : `d.${c}`)).join(', ');
-  await sql`INSERT INTO links (${sql.raw(cols)}) SELECT ${sql.raw(selected)} FROM operation_deleted_links d
-    WHERE d.operation_id = ${op.id} AND ${these('d.id')} ORDER BY d.id`.execute(trx);
-  await sql`INSERT INTO link_pixels (link_id, pixel_id) SELECT olp.link_id, olp.pixel_id FROM operation_link_pixels olp
-    JOIN pixels p ON p.id = olp.pixel_id WHERE olp.operation_id = ${op.id} AND ${these('olp.link_id')}`.execute(trx);
-  await sql`INSERT INTO link_tags (link_id, tag_id) SELECT olt.link_id, olt.tag_id FROM operation_link_tags olt
-    JOIN tags t ON t.id = olt.tag_id WHERE olt.operation_id = ${op.id} AND ${these('olt.link_id')}`.execute(trx);
-  const events = EVENT_COLUMNS.join(', ');
-  await sql`INSERT INTO click_events (${sql.raw(events)}) SELECT ${sql.raw(events)} FROM operation_click_events
-    WHERE operation_id = ${op.id} AND ${these('link_id')} ORDER BY clicked_at`.execute(trx);
-  const daily = DAILY_COLUMNS.join(', ');
-  await sql`INSERT INTO click_daily (${sql.raw(daily)}) SELECT ${sql.raw(daily)} FROM operation_click_daily WHERE operation_id = ${op.id} AND ${these('link_id')}`.execute(trx);
-  const hourly = HOURLY_COLUMNS.join(', ');
-  await sql`INSERT INTO click_hourly (${sql.raw(hourly)}) SELECT ${sql.raw(hourly)} FROM operation_click_hourly WHERE operation_id = ${op.id} AND ${these('link_id')}`.execute(trx);
+  await copyBackDeletedLinks(trx, op.id, back);
   await recordRevisions(trx, new Map(), await readStates(trx, back), meta(actorId, now));
   return { ids: back, skipped };
 }

@@ -6,7 +6,7 @@ import type { Database, LinksTable } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
 import { resolveTags } from '../../tags/tags.repo';
 import { tagKey } from '../../../shared/tag.schema';
-import { LINK_COLUMNS, inIds, parts } from './link-sql';
+import { DAILY_COLUMNS, EVENT_COLUMNS, HOURLY_COLUMNS, LINK_COLUMNS, inIds, parts } from './link-sql';
 
 type Db = Kysely<Database>;
 
@@ -58,18 +58,31 @@ export async function insertLinks(trx: Db, links: NewLinkRow[], opts: { skipTake
 }
 
 /**
- * The other way links rows are written: an undo of a bulk delete copies the deleted rows back from the
- * operation's before-image (operation_deleted_links), same ids, in parts (a set-based copy: 100,000 links
- * need no round trip each). A space deleted since is left out. Its pixels, tags and statistics follow in
- * operations.repo.ts. The ids copied back, in order.
+ * The undo of a delete: brings back an operation's deleted links from its before-image (same ids; a space deleted
+ * since is left off), with their pixels and tags that still exist and their statistics (raw events, daily and hourly
+ * rollups). `only`: just these of them (a job's chunk); else every link the before-image holds. Returns their ids.
  */
-export async function copyBackDeletedLinks(trx: Db, operationId: number): Promise<number[]> {
+export async function copyBackDeletedLinks(trx: Db, operationId: number, only?: number[]): Promise<number[]> {
   const cols = LINK_COLUMNS.join(', ');
   const selected = LINK_COLUMNS.map((c) => (c === 'space_id' ? 'CASE WHEN EXISTS (SELECT 1 FROM spaces s WHERE s.id = d.space_id) THEN d.space_id END' : `d.${c}`)).join(', ');
-  const ids = (await trx.selectFrom('operation_deleted_links').select('id').where('operation_id', '=', operationId).orderBy('id').execute()).map((x) => x.id);
+  const ids = only ?? (await trx.selectFrom('operation_deleted_links').select('id').where('operation_id', '=', operationId).orderBy('id').execute()).map((x) => x.id);
   for (const part of parts(trx, ids)) {
+    const these = (column: string) => inIds(trx, column, part);
     await sql`INSERT INTO links (${sql.raw(cols)}) SELECT ${sql.raw(selected)} FROM operation_deleted_links d
-      WHERE d.operation_id = ${operationId} AND ${inIds(trx, 'd.id', part)} ORDER BY d.id`.execute(trx);
+      WHERE d.operation_id = ${operationId} AND ${these('d.id')} ORDER BY d.id`.execute(trx);
+    await sql`INSERT INTO link_pixels (link_id, pixel_id) SELECT olp.link_id, olp.pixel_id FROM operation_link_pixels olp
+      JOIN pixels p ON p.id = olp.pixel_id WHERE olp.operation_id = ${operationId} AND ${these('olp.link_id')}`.execute(trx);
+    await sql`INSERT INTO link_tags (link_id, tag_id) SELECT olt.link_id, olt.tag_id FROM operation_link_tags olt
+      JOIN tags t ON t.id = olt.tag_id WHERE olt.operation_id = ${operationId} AND ${these('olt.link_id')}`.execute(trx);
+    const events = EVENT_COLUMNS.join(', ');
+    await sql`INSERT INTO click_events (${sql.raw(events)}) SELECT ${sql.raw(events)} FROM operation_click_events
+      WHERE operation_id = ${operationId} AND ${these('link_id')} ORDER BY clicked_at`.execute(trx);
+    const daily = DAILY_COLUMNS.join(', ');
+    await sql`INSERT INTO click_daily (${sql.raw(daily)}) SELECT ${sql.raw(daily)} FROM operation_click_daily
+      WHERE operation_id = ${operationId} AND ${these('link_id')}`.execute(trx);
+    const hourly = HOURLY_COLUMNS.join(', ');
+    await sql`INSERT INTO click_hourly (${sql.raw(hourly)}) SELECT ${sql.raw(hourly)} FROM operation_click_hourly
+      WHERE operation_id = ${operationId} AND ${these('link_id')}`.execute(trx);
   }
   return ids;
 }
