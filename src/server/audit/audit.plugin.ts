@@ -49,8 +49,9 @@ export const auditPlugin = fp(
     const repo = new AuditRepo(ctx.db.kysely);
     const writes = new AuditWrites(ctx.db.kysely);
     const pending = new Set<Promise<unknown>>();
-    const answers = new WeakMap<FastifyRequest, unknown>();
-    const states = new WeakMap<FastifyRequest, ScopeState>();
+    // Each audited request's answer (for the entry's final words) and its scope's state, on the request itself.
+    app.decorateRequest('auditAnswer', undefined);
+    app.decorateRequest('auditState', null);
     const track = (work: Promise<unknown>, what: string) => {
       const p = work.catch((err: unknown) => app.log.warn({ err }, what)).finally(() => pending.delete(p));
       pending.add(p);
@@ -59,7 +60,7 @@ export const auditPlugin = fp(
     /** Runs the rest of the request (its handler and all it starts) in its write scope. */
     const enterScope = (workspace: AuditedRoute | null, instance: InstanceAuditedRoute | null) => (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
       const state: ScopeState = { open: true, workspaceEntryId: null, instanceEntryId: null };
-      states.set(request, state);
+      request.auditState = state;
       const scope = {
         beforeCommit: async (run: Parameters<AuditWrites['firstCommit']>[1]) => {
           if (!state.open || state.workspaceEntryId !== null || state.instanceEntryId !== null) return;
@@ -70,19 +71,19 @@ export const auditPlugin = fp(
       runInWriteScope(scope, () => done());
     };
     const keepAnswer = (request: FastifyRequest, _reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
-      answers.set(request, payload);
+      request.auditAnswer = payload;
       done(null, payload);
     };
     /** Before the answer leaves: the entries' final words, or the entries themselves; taken back after a failure. */
     const settle = (workspace: AuditedRoute | null, instance: InstanceAuditedRoute | null) => async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      const state = states.get(request);
+      const state = request.auditState;
       if (!state || !state.open) return payload;
       state.open = false;
       try {
         if (!succeeded(reply)) await writes.takeBack(state);
         else {
           const at = nowIso();
-          const answer = answers.get(request);
+          const answer = request.auditAnswer;
           await writes.settle(state, workspace && entryOf(workspace, request, answer, at), instance && instanceEntryOf(instance, request, answer, at));
         }
       } catch (err) {
@@ -129,3 +130,12 @@ export const auditPlugin = fp(
   },
   { name: AUDIT, fastify: '5.x', decorators: { fastify: ['ctx'] } },
 );
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** An audited request's answer, kept before it is serialised. */
+    auditAnswer: unknown;
+    /** An audited request's write scope: whether its entries are written yet, and their ids. */
+    auditState: ScopeState | null;
+  }
+}
